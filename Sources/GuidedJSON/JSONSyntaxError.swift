@@ -1,0 +1,35 @@
+public import GuidedSchema
+
+/// JSON text that could not be parsed, located by line and column (1-based, in characters).
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file the text came from, if any.
+    public var file: String?
+    /// 1-based line of the error.
+    public var line: Int
+    /// 1-based column of the error, counted in Unicode scalars.
+    public var column: Int
+    /// Byte offset of the error in the text.
+    public var offset: Int
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String? = nil, line: Int, column: Int, offset: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.message = message
+    }
+
+    /// `file:line:column: error: message`.
+    public var description: String {
+        "\(file ?? "<json>"):\(line):\(column): error: \(message)"
+    }
+
+    /// The same problem as a ``SchemaError`` (for schema files).
+    public var schemaError: SchemaError {
+        SchemaError(.syntax, "invalid JSON: \(message)", remedy: "fix the JSON syntax at this line and column",
+                    file: file, line: line, column: column)
+    }
+}

@@ -1,0 +1,17 @@
+public import GuidedSchema
+
+/// Reading JSON Schema files and JSON instances from disk, with located errors.
+public enum SchemaFile {
+    /// Reads a JSON Schema file into the schema model.
+    /// Throws a ``SchemaError`` naming the file and the JSON Pointer (or line:column for syntax errors).
+    public static func load(_ path: String, allowUnsupported: Bool = false) throws(SchemaError) -> ImportedSchema {
+        let document: GeneratedContent
+        do {
+            document = try JSONReader.read(file: path)
+        } catch {
+            throw error.schemaError
+        }
+        return try GenerationSchema.fromJSONSchema(
+            document, options: JSONSchemaImportOptions(allowUnsupported: allowUnsupported, file: path))
+    }
+}

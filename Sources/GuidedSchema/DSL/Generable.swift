@@ -1,0 +1,74 @@
+/// A struct whose stored properties declare what a model must generate.
+///
+/// One declaration drives everything: the schema (read from the properties in declaration
+/// order, with the guides attached by ``Guide``), decoding of model output into the struct
+/// (Swift's synthesized `Codable`), and encoding back. There is no second list of keys.
+///
+/// ```swift
+/// struct StepSuggestions: Generable {
+///     static let configuration = GenerableConfiguration(description: "Next steps toward a goal")
+///
+///     @Guide(description: "Exactly three steps", .count(3),
+///            .element(.length(1...100)), .element(.description("One concrete step")))
+///     var steps: [String] = []
+/// }
+/// ```
+///
+/// Properties without `@Guide` take part too, with their type's plain schema; `Optional`
+/// properties may be left out by the model. Conforming types need an `init()` (synthesized
+/// when every property has a default value or a `@Guide`).
+public protocol Generable: SchemaRepresentable {
+    /// An empty value; the schema is read from its properties.
+    init()
+    /// The type's description and definition name.
+    static var configuration: GenerableConfiguration { get }
+}
+
+/// Type-level settings of a ``Generable`` type.
+public struct GenerableConfiguration: Sendable {
+    /// What the type is, in words the model sees.
+    public var description: String?
+    /// The name the type gets under `$defs` when it is recursive; the Swift type name by default.
+    public var name: String?
+
+    /// Creates a configuration.
+    public init(description: String? = nil, name: String? = nil) {
+        self.description = description
+        self.name = name
+    }
+}
+
+extension Generable {
+    /// No description and the Swift type name.
+    public static var configuration: GenerableConfiguration { GenerableConfiguration() }
+
+    /// An empty value.
+    public static var placeholder: Self { Self() }
+
+    /// An object with one property per stored property, in declaration order, closed to others.
+    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode {
+        let name = configuration.name ?? String(describing: Self.self)
+        return builder.composite(named: name) { builder in
+            var properties: [ObjectConstraints.Property] = []
+            for child in Mirror(reflecting: Self()).children {
+                guard let label = child.label else { continue }
+                if let guided = child.value as? any GuidedProperty {
+                    properties.append(guided.schemaProperty(named: String(label.dropFirst()), in: &builder))
+                } else if let plain = child.value as? any SchemaRepresentable {
+                    let type = type(of: plain)
+                    properties.append(.init(label, type.schemaNode(in: &builder), required: !type.isOptional))
+                }
+            }
+            return .object(ObjectConstraints(properties), description: configuration.description)
+        }
+    }
+
+    /// Decodes a value from generated content, e.g. a model's parsed output.
+    /// Throws ``ContentDecodingError`` naming the JSON Pointer that did not fit.
+    public init(_ content: GeneratedContent) throws(ContentDecodingError) {
+        self = try GeneratedContentDecoder.decode(Self.self, from: content)
+    }
+
+    /// The value as generated content, properties in declaration order.
+    public var generatedContent: GeneratedContent { GeneratedContentEncoder.encode(self) }
+}

@@ -1,0 +1,108 @@
+/// A Swift type with a generation schema: the building block of the DSL.
+///
+/// `String`, the integer and floating-point types, `Bool`, `Array`, `Optional`, every
+/// ``Generable`` struct, ``GenerableChoice`` enum and ``GenerableUnion`` enum conform.
+public protocol SchemaRepresentable: Codable, Sendable {
+    /// The schema node for this type; nested generable types register definitions in `builder`.
+    static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode
+    /// A value used before decoding fills a property in (the empty string, zero, `[]`, `nil`, …).
+    static var placeholder: Self { get }
+    /// Whether the type is `Optional`, which makes a property optional.
+    static var isOptional: Bool { get }
+}
+
+extension SchemaRepresentable {
+    /// Not optional, unless the type says so.
+    public static var isOptional: Bool { false }
+
+    /// This type's schema on its own, with any definitions it needs.
+    public static var generationSchema: GenerationSchema {
+        var builder = SchemaBuilder()
+        let root = schemaNode(in: &builder)
+        return GenerationSchema(root: root, definitions: builder.definitions)
+    }
+}
+
+/// Collects named definitions while a schema is built from Swift types, and detects recursion
+/// so that a type that contains itself (a tree of nodes) becomes a `$defs` entry and a `$ref`.
+public struct SchemaBuilder: Sendable {
+    /// Definitions registered so far, in registration order.
+    public private(set) var definitions: [GenerationSchema.Definition] = []
+    private var inProgress: Set<String> = []
+    private var recursive: Set<String> = []
+
+    /// Creates an empty builder.
+    public init() {}
+
+    /// The node for a named composite type: a reference when the type is being built already
+    /// (recursion) or is defined already; otherwise `build()`'s node, registered as a definition
+    /// when it turned out to be recursive.
+    public mutating func composite(named name: String, build: (inout SchemaBuilder) -> SchemaNode) -> SchemaNode {
+        if definitions.contains(where: { $0.name == name }) { return .reference(name) }
+        if inProgress.contains(name) {
+            recursive.insert(name)
+            return .reference(name)
+        }
+        inProgress.insert(name)
+        let node = build(&self)
+        inProgress.remove(name)
+        guard recursive.contains(name) else { return node }
+        definitions.append(.init(name, node))
+        return .reference(name)
+    }
+}
+
+extension String: SchemaRepresentable {
+    /// A string.
+    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .string() }
+    /// The empty string.
+    public static var placeholder: String { "" }
+}
+
+extension Bool: SchemaRepresentable {
+    /// A boolean.
+    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .boolean }
+    /// `false`.
+    public static var placeholder: Bool { false }
+}
+
+extension Int: SchemaRepresentable {
+    /// An integer within `Int`'s range.
+    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .integer() }
+    /// Zero.
+    public static var placeholder: Int { 0 }
+}
+
+extension Double: SchemaRepresentable {
+    /// A number.
+    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .number() }
+    /// Zero.
+    public static var placeholder: Double { 0 }
+}
+
+extension Float: SchemaRepresentable {
+    /// A number.
+    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .number() }
+    /// Zero.
+    public static var placeholder: Float { 0 }
+}
+
+extension Array: SchemaRepresentable where Element: SchemaRepresentable {
+    /// An array of the element's schema.
+    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode {
+        .array(ArrayConstraints(items: Element.schemaNode(in: &builder)))
+    }
+    /// The empty array.
+    public static var placeholder: [Element] { [] }
+}
+
+extension Optional: SchemaRepresentable where Wrapped: SchemaRepresentable {
+    /// The wrapped type's schema or `null`.
+    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode {
+        Wrapped.schemaNode(in: &builder).nullable
+    }
+    /// `nil`.
+    public static var placeholder: Wrapped? { nil }
+    /// Optional properties may be left out.
+    public static var isOptional: Bool { true }
+}

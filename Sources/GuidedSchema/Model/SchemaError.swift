@@ -1,0 +1,75 @@
+/// A problem with a schema itself (not with a generated value): malformed, contradictory,
+/// or using something Guided cannot enforce or check.
+///
+/// Every error names where it is: the file (when the schema came from one), the JSON Pointer
+/// of the offending keyword, and for JSON syntax errors the line and column. It also says
+/// what to do about it in one line.
+public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of problem this is. New codes may be added.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        let name: String
+        /// The code's stable name, e.g. `unsupportedKeyword`.
+        public var description: String { name }
+
+        /// The text is not valid JSON.
+        public static let syntax = Code(name: "syntax")
+        /// A keyword has a value of the wrong type or shape.
+        public static let invalidKeywordValue = Code(name: "invalidKeywordValue")
+        /// A keyword Guided cannot enforce or check.
+        public static let unsupportedKeyword = Code(name: "unsupportedKeyword")
+        /// A `$ref` that points nowhere (or outside the document).
+        public static let danglingReference = Code(name: "danglingReference")
+        /// Bounds that no value can satisfy (minLength > maxLength, minItems > maxItems, …).
+        public static let contradictoryBounds = Code(name: "contradictoryBounds")
+        /// A `pattern` outside the supported regular-expression subset.
+        public static let unsupportedPattern = Code(name: "unsupportedPattern")
+        /// A value (a fallback, a constant) that does not fit its own schema.
+        public static let invalidValue = Code(name: "invalidValue")
+        /// The file could not be read.
+        public static let unreadable = Code(name: "unreadable")
+    }
+
+    /// What kind of problem.
+    public var code: Code
+    /// What is wrong, in one sentence.
+    public var message: String
+    /// What to do about it, in one line.
+    public var remedy: String
+    /// The file the schema came from, if any.
+    public var file: String?
+    /// Where in the schema document.
+    public var pointer: JSONPointer
+    /// Line and column (1-based) for syntax errors.
+    public var line: Int?
+    /// Column (1-based) for syntax errors.
+    public var column: Int?
+
+    /// Creates an error.
+    public init(
+        _ code: Code, _ message: String, remedy: String, at pointer: JSONPointer = .root,
+        file: String? = nil, line: Int? = nil, column: Int? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.remedy = remedy
+        self.pointer = pointer
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column: error: message (at #/pointer) — remedy`, the compiler format editors understand.
+    public var description: String {
+        var location = file ?? "<schema>"
+        if let line { location += ":\(line)" }
+        if let column { location += ":\(column)" }
+        return "\(location): error: \(message) (at #\(pointer)) — \(remedy)"
+    }
+
+    /// The same error, attributed to `file`.
+    public func inFile(_ file: String) -> SchemaError {
+        var copy = self
+        copy.file = file
+        return copy
+    }
+}
