@@ -47,14 +47,14 @@ let package = Package(
         .testTarget(
             name: "GuidedSchemaTests",
             dependencies: ["GuidedSchema", "GuidedJSON", "CanonicalSchemas"],
-            resources: [.copy("Fixtures")],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedGrammarTests",
             dependencies: ["GuidedGrammar", "GuidedJSON"],
-            resources: [.copy("Fixtures")],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -38,19 +38,23 @@ public enum JSONReader {
             }
         }
         var status = json_tokener_get_error(tokener)
+        var consumedAll = false
         if status == json_tokener_continue {
             // The value may be complete but unterminated (a bare number): feed the terminator.
             object = json_tokener_parse_ex(tokener, "", 1)
             status = json_tokener_get_error(tokener)
+            consumedAll = true
         }
-        guard status == json_tokener_success, let root = object else {
+        guard status == json_tokener_success else {
             let end = Int(json_tokener_get_parse_end(tokener))
-            let message = status == json_tokener_continue
+            let message = status == json_tokener_continue || consumedAll
                 ? "unexpected end of data" : String(cString: json_tokener_error_desc(status))
-            throw error(bytes, status == json_tokener_continue ? bytes.count : end, message, file)
+            throw error(bytes, consumedAll ? bytes.count : end, message, file)
         }
+        // json-c represents a top-level `null` as a NULL object.
+        guard let root = object else { return .null }
         defer { json_object_put(root) }
-        let end = Int(json_tokener_get_parse_end(tokener))
+        let end = consumedAll ? bytes.count : Int(json_tokener_get_parse_end(tokener))
         if let trailing = bytes[min(end, bytes.count)...].firstIndex(where: { !isWhitespace($0) }) {
             throw error(bytes, trailing, "unexpected content after the JSON value", file)
         }

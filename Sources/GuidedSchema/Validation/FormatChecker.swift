@@ -124,16 +124,19 @@ enum FormatChecker {
     static func isDuration(_ s: [UInt8]) -> Bool {
         guard s.first == UInt8(ascii: "P"), s.count > 1 else { return false }
         var rest = s.dropFirst()
-        func take(_ units: [UInt8]) -> [UInt8]? {
+        /// Consecutive elements from `units` ("YMD" or "HMS"): the first may be any unit, each
+        /// later one must be the next unit (RFC 3339 Appendix A: `P1Y2D` is not a duration).
+        func take(_ units: [UInt8]) -> [UInt8] {
             var seen: [UInt8] = []
-            var allowed = units[...]
+            var previous: Int?
             while !rest.isEmpty {
                 let start = rest.startIndex
                 var end = start
                 while end < rest.endIndex, rest[end] >= 48, rest[end] <= 57 { end += 1 }
-                guard end > start, end < rest.endIndex, let unit = allowed.firstIndex(of: rest[end]) else { break }
+                guard end > start, end < rest.endIndex, let unit = units.firstIndex(of: rest[end]) else { break }
+                if let previous, unit != previous + 1 { break }
                 seen.append(rest[end])
-                allowed = allowed[(unit + 1)...]
+                previous = unit
                 rest = rest[(end + 1)...]
             }
             return seen
@@ -141,11 +144,11 @@ enum FormatChecker {
         if s.last == UInt8(ascii: "W") {
             return s.count > 2 && digits(s[1..<(s.count - 1)]) != nil
         }
-        let datePart = take(Array("YMD".utf8)) ?? []
+        let datePart = take(Array("YMD".utf8))
         if rest.isEmpty { return !datePart.isEmpty }
         guard rest.first == UInt8(ascii: "T") else { return false }
         rest = rest.dropFirst()
-        let timePart = take(Array("HMS".utf8)) ?? []
+        let timePart = take(Array("HMS".utf8))
         return rest.isEmpty && !timePart.isEmpty
     }
 }

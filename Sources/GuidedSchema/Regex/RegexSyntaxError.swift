@@ -1,0 +1,22 @@
+/// A pattern that is not valid ECMA-262 syntax, or that uses a construct
+/// outside the supported subset.
+public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Offset of the offending construct, counted in Unicode scalars from the start of the pattern.
+    public var offset: Int
+    /// What is wrong, in one line.
+    public var message: String
+    /// How to fix it, in one line.
+    public var remedy: String
+
+    /// Creates an error at `offset` with a message and a remedy.
+    public init(offset: Int, message: String, remedy: String) {
+        self.offset = offset
+        self.message = message
+        self.remedy = remedy
+    }
+
+    /// `"regex error at offset N: message (remedy)"`.
+    public var description: String {
+        "regex error at offset \(offset): \(message) (\(remedy))"
+    }
+}
