@@ -59,11 +59,14 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `file:line:column: error: message (at #/pointer) — remedy`, the compiler format editors understand.
-    public var description: String {
+    public var description: String { rendered(severity: "error") }
+
+    /// The same line with another severity, e.g. `warning` for accepted unsupported keywords.
+    public func rendered(severity: String) -> String {
         var location = file ?? "<schema>"
         if let line { location += ":\(line)" }
         if let column { location += ":\(column)" }
-        return "\(location): error: \(message) (at #\(pointer)) — \(remedy)"
+        return "\(location): \(severity): \(message) (at #\(pointer)) — \(remedy)"
     }
 
     /// The same error, attributed to `file`.

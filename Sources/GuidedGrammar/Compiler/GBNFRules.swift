@@ -1,0 +1,73 @@
+/// The rules of a grammar under construction: unique, readable, stable names in creation order.
+struct GBNFRules: GBNFRuleSink {
+    private(set) var ordered: [(name: String, body: String)] = []
+    private var names: Set<String> = []
+
+    /// A rule name made from `base`: letters, digits and dashes only, unique in this grammar.
+    mutating func reserve(_ base: String) -> String {
+        var cleaned = ""
+        var lastWasDash = false
+        for scalar in base.unicodeScalars {
+            let ok = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+            if ok {
+                cleaned.unicodeScalars.append(scalar)
+                lastWasDash = false
+            } else if !lastWasDash {
+                cleaned += "-"
+                lastWasDash = true
+            }
+        }
+        while cleaned.hasSuffix("-") { cleaned.removeLast() }
+        while cleaned.hasPrefix("-") { cleaned.removeFirst() }
+        if cleaned.isEmpty { cleaned = "rule" }
+        var name = cleaned
+        var suffix = 2
+        while names.contains(name) {
+            name = "\(cleaned)-\(suffix)"
+            suffix += 1
+        }
+        names.insert(name)
+        return name
+    }
+
+    /// Defines a reserved rule.
+    mutating func define(_ name: String, _ body: String) {
+        ordered.append((name, body))
+    }
+
+    /// Reserves a name from `suggestedName` and defines it (the regex translator's sink).
+    mutating func addRule(named suggestedName: String, body: String) -> String {
+        if let existing = ordered.first(where: { $0.body == body }) { return existing.name }
+        let name = reserve(suggestedName)
+        define(name, body)
+        return name
+    }
+
+    /// The grammar text, `root` first, one rule per line.
+    var text: String {
+        let sorted = ordered.filter { $0.name == "root" } + ordered.filter { $0.name != "root" }
+        return sorted.map { "\($0.name) ::= \($0.body)" }.joined(separator: "\n") + "\n"
+    }
+}
+
+/// GBNF spelling helpers.
+enum GBNFSpelling {
+    /// A GBNF string literal for `text`.
+    static func literal(_ text: String) -> String {
+        GBNFText.literal(text.unicodeScalars.map(\.value))
+    }
+
+    /// A repetition suffix for `item` occurring between `min` and `max` times (nil = unbounded);
+    /// empty string when exactly once.
+    static func repeated(_ item: String, min: Int, max: Int?) -> String {
+        switch (min, max) {
+        case (1, 1?): return item
+        case (0, 1?): return item + "?"
+        case (0, nil): return item + "*"
+        case (1, nil): return item + "+"
+        case (let m, nil): return item + "{\(m),}"
+        case (let m, let n?) where m == n: return item + "{\(m)}"
+        case (let m, let n?): return item + "{\(m),\(n)}"
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import GuidedSchema
+
+extension GrammarCompilation {
+    /// `allOf`: merged into one node where the branches combine exactly (objects, strings,
+    /// numbers, a set of constants filtered by the other branches). Otherwise the first
+    /// branch is compiled and the rest are checked after generation.
+    mutating func allOfExpression(_ branches: [SchemaNode], name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+        if let merged = AllOfMerger(schema: schema).merge(branches) {
+            record(pointer, "allOf", .enforced, "merged")
+            return try expression(merged, name: name, at: pointer)
+        }
+        record(pointer, "allOf", .checkedAfter, "branches do not merge into one grammar; the first is generated, all are checked")
+        return try expression(branches[0], name: name, at: pointer.appending("allOf").appending(0))
+    }
+}
+
+/// Combines the branches of an `allOf` into one equivalent node, when that is exact.
+struct AllOfMerger {
+    let schema: GenerationSchema
+
+    func merge(_ branches: [SchemaNode]) -> SchemaNode? {
+        var flat: [SchemaNode] = []
+        var description: String?
+        for branch in branches {
+            guard let resolved = resolve(branch, depth: 0) else { return nil }
+            description = description ?? resolved.description
+            if case .allOf(let inner) = resolved.kind {
+                guard let merged = merge(inner) else { return nil }
+                flat.append(merged)
+            } else if resolved.kind != .any {
+                flat.append(resolved)
+            }
+        }
+        if flat.isEmpty { return SchemaNode(.any, description: description) }
+        if flat.count == 1 { return flat[0] }
+        let whole = GenerationSchema(root: SchemaNode(.allOf(flat)), definitions: schema.definitions)
+        for node in flat {
+            switch node.kind {
+            case .constant(let value):
+                return whole.validates(value) ? SchemaNode(.constant(value), description: description) : .nothing
+            case .choice(let values):
+                return SchemaNode(.choice(values.filter { whole.validates($0) }), description: description)
+            default: continue
+            }
+        }
+        var result: SchemaNode.Kind? = nil
+        for node in flat {
+            guard let combined = result.map({ combine($0, node.kind) }) ?? node.kind else { return nil }
+            result = combined
+        }
+        return result.map { SchemaNode($0, description: description) }
+    }
+
+    private func resolve(_ node: SchemaNode, depth: Int) -> SchemaNode? {
+        guard case .reference(let name) = node.kind else { return node }
+        guard depth < 8, let target = schema.definition(named: name) else { return nil }
+        return resolve(target, depth: depth + 1)
+    }
+
+    private func combine(_ a: SchemaNode.Kind, _ b: SchemaNode.Kind) -> SchemaNode.Kind? {
+        switch (a, b) {
+        case (.string(let x), .string(let y)):
+            guard x.pattern == nil || y.pattern == nil || x.pattern == y.pattern, x.format == nil || y.format == nil || x.format == y.format else { return nil }
+            return .string(StringConstraints(
+                minLength: maxOf(x.minLength, y.minLength), maxLength: minOf(x.maxLength, y.maxLength),
+                pattern: x.pattern ?? y.pattern, format: x.format ?? y.format))
+        case (.integer(let x), .integer(let y)), (.integer(let x), .number(let y)), (.number(let x), .integer(let y)):
+            return .integer(intersect(x, y))
+        case (.number(let x), .number(let y)):
+            return .number(intersect(x, y))
+        case (.boolean, .boolean): return .boolean
+        case (.null, .null): return .null
+        case (.object(let x), .object(let y)):
+            return mergeObjects(x, y).map { .object($0) }
+        default: return nil
+        }
+    }
+
+    private func mergeObjects(_ x: ObjectConstraints, _ y: ObjectConstraints) -> ObjectConstraints? {
+        // Closed branches would reject each other's extra properties; merge only when that cannot happen.
+        let xNames = Set(x.properties.map(\.name)), yNames = Set(y.properties.map(\.name))
+        if x.additionalProperties.kind != .any && !yNames.isSubset(of: xNames) { return nil }
+        if y.additionalProperties.kind != .any && !xNames.isSubset(of: yNames) { return nil }
+        var properties = x.properties
+        for property in y.properties {
+            if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                guard let merged = merge([properties[index].schema, property.schema]) else { return nil }
+                properties[index].schema = merged
+                properties[index].isRequired = properties[index].isRequired || property.isRequired
+            } else {
+                properties.append(property)
+            }
+        }
+        let additional: SchemaNode
+        switch (x.additionalProperties.kind, y.additionalProperties.kind) {
+        case (.any, _): additional = y.additionalProperties
+        case (_, .any): additional = x.additionalProperties
+        default:
+            guard x.additionalProperties == y.additionalProperties else { return nil }
+            additional = x.additionalProperties
+        }
+        var required = x.additionalRequired
+        for name in y.additionalRequired where !required.contains(name) { required.append(name) }
+        required = required.filter { name in !properties.contains { $0.name == name } }
+        for index in properties.indices where x.additionalRequired.contains(properties[index].name) || y.additionalRequired.contains(properties[index].name) {
+            properties[index].isRequired = true
+        }
+        return ObjectConstraints(properties, additionalProperties: additional, additionalRequired: required)
+    }
+
+    private func intersect(_ x: NumericBounds, _ y: NumericBounds) -> NumericBounds {
+        NumericBounds(minimum: maxOf(x.minimum, y.minimum), maximum: minOf(x.maximum, y.maximum),
+                      exclusiveMinimum: maxOf(x.exclusiveMinimum, y.exclusiveMinimum), exclusiveMaximum: minOf(x.exclusiveMaximum, y.exclusiveMaximum))
+    }
+
+    private func maxOf<T: Comparable>(_ a: T?, _ b: T?) -> T? { [a, b].compactMap { $0 }.max() }
+    private func minOf<T: Comparable>(_ a: T?, _ b: T?) -> T? { [a, b].compactMap { $0 }.min() }
+}
+
+/// Decides whether two schema branches can never accept the same value (so `oneOf` is `anyOf`).
+enum Disjointness {
+    static func provablyDisjoint(_ a: SchemaNode, _ b: SchemaNode, in schema: GenerationSchema) -> Bool {
+        let a = resolved(a, schema), b = resolved(b, schema)
+        if let ta = types(a.kind), let tb = types(b.kind), ta.isDisjoint(with: tb) { return true }
+        if let va = values(a.kind), let vb = values(b.kind) {
+            return !va.contains { x in vb.contains { JSONEqualityCheck.equal(x, $0) } }
+        }
+        if let va = values(a.kind) { return !va.contains { GenerationSchema(root: b, definitions: schema.definitions).validates($0) } }
+        if let vb = values(b.kind) { return !vb.contains { GenerationSchema(root: a, definitions: schema.definitions).validates($0) } }
+        if case .object(let x) = a.kind, case .object(let y) = b.kind {
+            // A shared required property whose constants differ (a discriminator).
+            for p in x.properties where p.isRequired {
+                if let q = y.property(named: p.name), q.isRequired, let vp = values(p.schema.kind), let vq = values(q.schema.kind),
+                    !vp.contains(where: { v in vq.contains { JSONEqualityCheck.equal(v, $0) } })
+                {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    private static func resolved(_ node: SchemaNode, _ schema: GenerationSchema) -> SchemaNode {
+        var current = node
+        for _ in 0..<8 {
+            guard case .reference(let name) = current.kind, let target = schema.definition(named: name) else { break }
+            current = target
+        }
+        return current
+    }
+
+    private static func values(_ kind: SchemaNode.Kind) -> [GeneratedContent]? {
+        switch kind {
+        case .constant(let v): return [v]
+        case .choice(let vs): return vs
+        default: return nil
+        }
+    }
+
+    /// The JSON types a node can accept ("integer" folded into "number"); nil when unknown.
+    private static func types(_ kind: SchemaNode.Kind) -> Set<String>? {
+        switch kind {
+        case .null: return ["null"]
+        case .boolean: return ["boolean"]
+        case .string: return ["string"]
+        case .integer, .number: return ["number"]
+        case .array: return ["array"]
+        case .object: return ["object"]
+        case .constant(let v): return [typeName(v)]
+        case .choice(let vs): return Set(vs.map(typeName))
+        default: return nil
+        }
+    }
+
+    private static func typeName(_ value: GeneratedContent) -> String {
+        value.jsonTypeName == "integer" ? "number" : value.jsonTypeName
+    }
+}
+
+/// Value equality as JSON Schema defines it, for grammar decisions.
+enum JSONEqualityCheck {
+    static func equal(_ a: GeneratedContent, _ b: GeneratedContent) -> Bool {
+        GenerationSchema(root: SchemaNode(.constant(a))).validates(b)
+    }
+}

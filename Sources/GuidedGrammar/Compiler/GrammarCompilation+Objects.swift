@@ -1,0 +1,81 @@
+import GuidedSchema
+
+extension GrammarCompilation {
+    /// A JSON object with its declared properties in order; optional ones may be left out,
+    /// nothing else may appear. Without declared properties, an open map of the
+    /// `additionalProperties` schema.
+    mutating func objectExpression(_ c: ObjectConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+        var members: [(key: String, schema: SchemaNode, required: Bool, pointer: JSONPointer)] = []
+        for property in c.properties {
+            let propertyPointer = pointer.appending("properties").appending(property.name)
+            if property.schema.kind == .nothing {
+                if property.isRequired {
+                    throw GrammarError("required property \"\(property.name)\" can have no value", remedy: "make it optional or give it a schema", at: propertyPointer)
+                }
+                continue
+            }
+            members.append((property.name, property.schema, property.isRequired, propertyPointer))
+        }
+        for extra in c.additionalRequired {
+            guard c.additionalProperties.kind != .nothing else {
+                throw GrammarError("required property \"\(extra)\" is not allowed by additionalProperties", remedy: "declare it under properties", at: pointer.appending("required"))
+            }
+            members.append((extra, c.additionalProperties, true, pointer.appending("additionalProperties")))
+        }
+        if !c.properties.isEmpty || !c.additionalRequired.isEmpty {
+            record(pointer.appending("properties"), "properties", .enforced, "in declaration order")
+        }
+        if c.properties.contains(where: \.isRequired) || !c.additionalRequired.isEmpty {
+            record(pointer.appending("required"), "required", .enforced)
+        }
+        if members.isEmpty && c.additionalProperties.kind != .nothing {
+            return try openMap(c.additionalProperties, name: name, at: pointer.appending("additionalProperties"))
+        }
+        switch c.additionalProperties.kind {
+        case .nothing: record(pointer.appending("additionalProperties"), "additionalProperties", .enforced)
+        default: record(pointer.appending("additionalProperties"), "additionalProperties", .enforced, "policy: closed objects, only declared properties are generated")
+        }
+
+        var pieces: [String] = []
+        for member in members {
+            let valueName = "\(name)-\(member.key)"
+            let value = ruleOrInline(try expression(member.schema, name: valueName, at: member.pointer), name: valueName)
+            pieces.append(sequence([GBNFSpelling.literal(JSONString.quoted(member.key)), "\":\"", value]))
+        }
+        guard !pieces.isEmpty else { return sequence(["\"{\"", "\"}\""]) }
+        if members.allSatisfy(\.required) {
+            var parts: [String] = []
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { parts.append("\",\"") }
+                parts.append(piece)
+            }
+            return sequence(["\"{\""] + parts + ["\"}\""])
+        }
+        // tail(i): the members from i on, each preceded by a comma, optional ones optional.
+        var tails: [String?] = Array(repeating: nil, count: members.count + 1)
+        for index in stride(from: members.count - 1, through: 1, by: -1) {
+            let item = sequence(["\",\"", pieces[index]])
+            let head = members[index].required ? item : "(" + item + ")?"
+            let body = tails[index + 1].map { head + " " + $0 } ?? head
+            tails[index] = ruleOrInline(body, name: "\(name)-after-\(members[index - 1].key)")
+        }
+        // The first member written: any optional one up to and including the first required one.
+        var alternatives: [String] = []
+        var sawRequired = false
+        for (index, piece) in pieces.enumerated() where !sawRequired {
+            alternatives.append([piece, tails[index + 1]].compactMap { $0 }.joined(separator: " "))
+            sawRequired = members[index].required
+        }
+        let body = "(" + alternatives.joined(separator: " | ") + ")" + (sawRequired ? "" : "?")
+        return sequence(["\"{\"", body, "\"}\""])
+    }
+
+    private mutating func openMap(_ values: SchemaNode, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+        if values.kind != .any { record(pointer, "additionalProperties", .enforced) }
+        let valueName = "\(name)-value"
+        let value = ruleOrInline(try expression(values, name: valueName, at: pointer), name: valueName)
+        let member = sequence([primitive("json-string"), "\":\"", value])
+        let memberRule = ruleOrInline(member, name: "\(name)-member")
+        return sequence(["\"{\"", "(" + memberRule + " (" + sequence(["\",\"", memberRule]) + ")*)?", "\"}\""])
+    }
+}

@@ -1,0 +1,136 @@
+import GuidedSchema
+
+extension GrammarCompilation {
+    /// A JSON string: patterned, formatted, or free text with length bounds.
+    mutating func stringExpression(_ c: StringConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+        if let pattern = c.pattern {
+            if let content = patternContent(pattern, name: name, at: pointer.appending("pattern"), keyword: "pattern") {
+                for keyword in ["minLength", "maxLength"] where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
+                    record(pointer.appending(keyword), keyword, .checkedAfter, "combined with a pattern")
+                }
+                if c.format != nil { record(pointer.appending("format"), "format", .checkedAfter, "combined with a pattern") }
+                return "\"\\\"\" " + content + " \"\\\"\""
+            }
+        } else if let format = c.format, let shape = FormatShapes.pattern(for: format) {
+            if let content = patternContent(shape.regex, name: name, at: pointer.appending("format"), keyword: "format", note: shape.note) {
+                for keyword in ["minLength", "maxLength"] where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
+                    record(pointer.appending(keyword), keyword, .checkedAfter, "combined with a format")
+                }
+                return "\"\\\"\" " + content + " \"\\\"\""
+            }
+        } else if let format = c.format {
+            record(pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) has no grammar shape")
+        }
+        return lengthBoundedString(c, at: pointer)
+    }
+
+    private mutating func patternContent(_ regex: String, name: String, at pointer: JSONPointer, keyword: String, note: String = "") -> String? {
+        guard let pattern = try? RegexPattern(regex) else {
+            record(pointer, keyword, .checkedAfter, "outside the regex subset")
+            return nil
+        }
+        do {
+            let content = try RegexGrammarTranslator.contentExpression(for: pattern, ruleNamePrefix: name, rules: &rules)
+            record(pointer, keyword, note.isEmpty ? .enforced : .checkedAfter, note)
+            return content
+        } catch {
+            record(pointer, keyword, .checkedAfter, error.message)
+            return nil
+        }
+    }
+
+    private mutating func lengthBoundedString(_ c: StringConstraints, at pointer: JSONPointer) -> String {
+        let limit = GrammarOptions.maximumRepetition
+        var minimum = c.minLength ?? 0
+        var maximum = c.maxLength
+        if minimum > limit {
+            record(pointer.appending("minLength"), "minLength", .checkedAfter, "above llama.cpp's repetition limit")
+            minimum = 0
+        } else if c.minLength != nil {
+            record(pointer.appending("minLength"), "minLength", .enforced)
+        }
+        if let max = maximum, max > limit {
+            record(pointer.appending("maxLength"), "maxLength", .checkedAfter, "above llama.cpp's repetition limit")
+            maximum = nil
+        } else if c.maxLength != nil {
+            record(pointer.appending("maxLength"), "maxLength", .enforced)
+        }
+        if minimum == 0 && maximum == nil { return primitive("json-string") }
+        let char = primitive("json-char")
+        if maximum == 0 { return #""\"\"""# }
+        return "\"\\\"\" " + GBNFSpelling.repeated(char, min: minimum, max: maximum) + " \"\\\"\""
+    }
+
+    // MARK: Numbers
+
+    /// A JSON integer within its bounds, exactly.
+    mutating func integerExpression(_ b: NumericBounds, at pointer: JSONPointer) throws(GrammarError) -> String {
+        let lower = [b.minimum.map { $0.rounded(.up) }, b.exclusiveMinimum.map { $0.rounded(.down) + 1 }].compactMap { $0 }.max()
+        let upper = [b.maximum.map { $0.rounded(.down) }, b.exclusiveMaximum.map { $0.rounded(.up) - 1 }].compactMap { $0 }.min()
+        let fits = { (v: Double) in v >= -9.2e18 && v <= 9.2e18 }
+        var low = lower.flatMap { fits($0) ? Int64($0) : nil }
+        var high = upper.flatMap { fits($0) ? Int64($0) : nil }
+        if lower != nil && low == nil || upper != nil && high == nil {
+            for keyword in boundKeywords(b) { record(pointer.appending(keyword), keyword, .checkedAfter, "beyond 64-bit range") }
+            low = nil
+            high = nil
+        } else {
+            for keyword in boundKeywords(b) { record(pointer.appending(keyword), keyword, .enforced) }
+        }
+        if low == nil && high == nil { return primitive("json-integer") }
+        guard let range = IntegerRangeGrammar.expression(minimum: low, maximum: high) else {
+            throw GrammarError("no integer lies within these bounds", remedy: "fix minimum and maximum", at: pointer)
+        }
+        return range
+    }
+
+    /// A JSON number; bounds are enforced when both are integral with a non-negative minimum
+    /// (then the number is written without exponent), else checked after generation.
+    mutating func numberExpression(_ b: NumericBounds, at pointer: JSONPointer) -> String {
+        let keywords = boundKeywords(b)
+        if keywords.isEmpty { return primitive("json-number") }
+        let integral = { (v: Double) in v == v.rounded() && abs(v) < 1e15 }
+        guard b.exclusiveMinimum == nil, b.exclusiveMaximum == nil, let minimum = b.minimum, minimum >= 0, integral(minimum),
+            b.maximum.map(integral) ?? true
+        else {
+            for keyword in keywords { record(pointer.appending(keyword), keyword, .checkedAfter, "no exact grammar for these bounds") }
+            return primitive("json-number")
+        }
+        for keyword in keywords { record(pointer.appending(keyword), keyword, .enforced, "written without exponent") }
+        let fraction = #"("." [0-9]+)?"#
+        let low = Int64(minimum)
+        guard let maximum = b.maximum.map({ Int64($0) }) else {
+            return "(" + IntegerRangeGrammar.expression(minimum: low, maximum: nil)! + " " + fraction + ")"
+        }
+        let top = GBNFSpelling.literal(String(maximum)) + #" ("." "0"+)?"#
+        guard maximum > low, let below = IntegerRangeGrammar.expression(minimum: low, maximum: maximum - 1) else { return "(" + top + ")" }
+        return "(" + below + " " + fraction + " | " + top + ")"
+    }
+
+    private func boundKeywords(_ b: NumericBounds) -> [String] {
+        var keywords: [String] = []
+        if b.minimum != nil { keywords.append("minimum") }
+        if b.exclusiveMinimum != nil { keywords.append("exclusiveMinimum") }
+        if b.maximum != nil { keywords.append("maximum") }
+        if b.exclusiveMaximum != nil { keywords.append("exclusiveMaximum") }
+        return keywords
+    }
+}
+
+/// Regular expressions that give each supported format its shape in a grammar.
+enum FormatShapes {
+    static func pattern(for format: StringFormat) -> (regex: String, note: String)? {
+        let date = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+        let time = "([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])"
+        switch format {
+        case .date: return ("^\(date)$", "grammar enforces the shape; day-of-month validity is checked after")
+        case .time: return ("^\(time)$", "grammar enforces the shape; leap seconds are checked after")
+        case .dateTime: return ("^\(date)T\(time)$", "grammar enforces the shape; calendar and leap seconds are checked after")
+        case .uuid: return ("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "")
+        case .ipv4:
+            let octet = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+            return ("^\(octet)\\.\(octet)\\.\(octet)\\.\(octet)$", "")
+        case .email, .duration: return nil
+        }
+    }
+}

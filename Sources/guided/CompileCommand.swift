@@ -1,0 +1,52 @@
+import GuidedGrammar
+import GuidedJSON
+import GuidedSchema
+
+/// `guided compile SCHEMA... [--format gbnf|json-schema] [--whitespace compact|pretty] [--out DIR]`.
+enum CompileCommand {
+    static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
+        guard !arguments.positional.isEmpty else { throw .usage("error: expected SCHEMA...\n\n\(Usage.text)") }
+        let format = arguments.value("--format") ?? "gbnf"
+        guard ["gbnf", "json-schema"].contains(format) else { throw .usage("error: --format must be gbnf or json-schema") }
+        guard let whitespace = GrammarOptions.Whitespace(rawValue: arguments.value("--whitespace") ?? "compact") else {
+            throw .usage("error: --whitespace must be compact or pretty")
+        }
+        let options = GrammarOptions(whitespace: whitespace, allowUnsupported: arguments.flag("--allow-unsupported"))
+        guard let directory = arguments.value("--out") else {
+            guard arguments.positional.count == 1 else { throw .usage("error: several schemas need --out DIR") }
+            Console.out(try output(arguments.positional[0], format: format, options: options, arguments))
+            return
+        }
+        var failures = 0
+        for path in arguments.positional {
+            do throws(CommandFailure) {
+                let text = try output(path, format: format, options: options, arguments)
+                let target = directory + "/" + baseName(path) + (format == "gbnf" ? ".gbnf" : ".json")
+                guard FileBytes.writeIfChanged(text + (text.hasSuffix("\n") ? "" : "\n"), to: target) != nil else {
+                    throw CommandFailure.usage("\(target): error: cannot write the file")
+                }
+            } catch {
+                Console.error(error.message)
+                failures += 1
+            }
+        }
+        if failures > 0 { throw .usage("\(failures) of \(arguments.positional.count) schemas failed") }
+    }
+
+    private static func output(_ path: String, format: String, options: GrammarOptions, _ arguments: ParsedArguments) throws(CommandFailure) -> String {
+        let imported = try SchemaLoading.load(path, arguments)
+        if format == "json-schema" { return imported.schema.jsonSchema().jsonText(.pretty) }
+        do {
+            return try GrammarCompiler.compile(imported.schema, options: options).gbnf
+        } catch {
+            throw .usage(error.schemaError(file: path).description)
+        }
+    }
+
+    /// `schemas/StepSuggestions.json` → `StepSuggestions`.
+    static func baseName(_ path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+}
