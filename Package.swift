@@ -37,6 +37,17 @@ let package = Package(
         // The two canonical output types, as an app would declare them.
         .target(name: "CanonicalSchemas", dependencies: ["GuidedSchema"], path: "examples/CanonicalSchemas", swiftSettings: swiftSettings),
 
+        // Test support shared by the tests and the benchmark: conformance scoring and llama.cpp's grammar checker.
+        .target(name: "GuidedConformance", dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
+
+        // Benchmarks (not a product): `swift run -c release guided-bench`.
+        .executableTarget(
+            name: "guided-bench",
+            dependencies: ["GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema"],
+            path: "Benchmarks/GuidedBench",
+            swiftSettings: swiftSettings
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "guided",
@@ -53,7 +64,7 @@ let package = Package(
         .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedGrammarTests",
-            dependencies: ["GuidedGrammar", "GuidedJSON"],
+            dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedConformance"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -8,8 +8,9 @@ import Glibc
 /// Parses JSON text into ``GeneratedContent`` with json-c. The one place Guided touches json-c:
 /// no C pointer leaves this type.
 ///
-/// Parsing is strict RFC 8259: json-c's extensions (single-quoted strings, `NaN`, `Infinity`)
-/// are rejected, trailing content after the value is an error, invalid UTF-8 is an error, and
+/// Parsing is strict RFC 8259: json-c's extensions (single-quoted strings, `NaN`, `Infinity`,
+/// raw control characters in strings) are rejected, as are property names containing `\u0000`
+/// (json-c would cut them short), trailing content after the value is an error, invalid UTF-8 is an error, and
 /// object properties keep their document order (a duplicate key keeps its first position and
 /// its last value, as json-c does). Number literals keep their text for non-integers; integer
 /// literals beyond 64 bits are clamped by json-c.
@@ -24,8 +25,8 @@ public enum JSONReader {
 
     /// Parses UTF-8 bytes.
     public static func parse(bytes: [UInt8], file: String? = nil) throws(JSONSyntaxError) -> GeneratedContent {
-        if let offset = offsetOfSingleQuote(bytes) {
-            throw error(bytes, offset, "single-quoted strings are not JSON; use double quotes", file)
+        if let (offset, message) = firstNonStandardSyntax(bytes) {
+            throw error(bytes, offset, message, file)
         }
         guard let tokener = json_tokener_new_ex(maximumDepth) else {
             throw JSONSyntaxError(file: file, line: 1, column: 1, offset: 0, message: "out of memory")
@@ -125,17 +126,33 @@ public enum JSONReader {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    /// The offset of a `'` outside any double-quoted string (json-c accepts single quotes).
-    private static func offsetOfSingleQuote(_ bytes: [UInt8]) -> Int? {
+    /// The first thing json-c accepts although RFC 8259 forbids it, or silently alters: a `'`
+    /// outside any double-quoted string (json-c reads single-quoted strings), a raw control
+    /// character inside a string, or a `\u0000` escape in a property name (json-c cuts names at NUL).
+    private static func firstNonStandardSyntax(_ bytes: [UInt8]) -> (offset: Int, message: String)? {
         var inString = false
         var escaped = false
+        var nulEscape: Int?
         for (offset, byte) in bytes.enumerated() {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                    if byte == UInt8(ascii: "u"), bytes[(offset + 1)...].starts(with: "0000".utf8) { nulEscape = nulEscape ?? offset - 1 }
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if let nul = nulEscape, bytes[(offset + 1)...].first(where: { !isWhitespace($0) }) == UInt8(ascii: ":") {
+                        return (nul, "a property name cannot contain \\u0000")
+                    }
+                    nulEscape = nil
+                } else if byte < 0x20 {
+                    return (offset, "control characters in strings must be escaped (\\n, \\t, \\u00XX)")
+                }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
             } else if byte == UInt8(ascii: "'") {
-                return offset
+                return (offset, "single-quoted strings are not JSON; use double quotes")
             }
         }
         return nil

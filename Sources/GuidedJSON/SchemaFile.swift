@@ -5,9 +5,12 @@ public enum SchemaFile {
     /// Reads a JSON Schema file into the schema model.
     /// Throws a ``SchemaError`` naming the file and the JSON Pointer (or line:column for syntax errors).
     public static func load(_ path: String, allowUnsupported: Bool = false) throws(SchemaError) -> ImportedSchema {
+        guard let bytes = FileBytes.read(path) else {
+            throw SchemaError(.unreadable, "cannot read the file", remedy: "check that the path exists and is a readable file", file: path)
+        }
         let document: GeneratedContent
         do {
-            document = try JSONReader.read(file: path)
+            document = try JSONReader.parse(bytes: bytes, file: path)
         } catch {
             throw error.schemaError
         }

@@ -16,12 +16,16 @@ public struct GrammarError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// What to do about it.
     public var remedy: String
+    /// Whether the problem is that no value satisfies the schema there (inside `anyOf`, such a
+    /// branch is dropped instead of failing the whole grammar).
+    public var isUnsatisfiable: Bool
 
     /// Creates an error.
-    public init(_ message: String, remedy: String, at pointer: JSONPointer) {
+    public init(_ message: String, remedy: String, at pointer: JSONPointer, unsatisfiable: Bool = false) {
         self.pointer = pointer
         self.message = message
         self.remedy = remedy
+        self.isUnsatisfiable = unsatisfiable
     }
 
     /// `error: message (at #/pointer) — remedy`.

@@ -18,34 +18,62 @@ extension GrammarCompilation {
 struct AllOfMerger {
     let schema: GenerationSchema
 
+    /// The largest number of combinations distributing `allOf` over `anyOf` may create.
+    static let distributionLimit = 256
+
     func merge(_ branches: [SchemaNode]) -> SchemaNode? {
+        var budget = Self.distributionLimit
+        return merge(branches, budget: &budget)
+    }
+
+    private func merge(_ branches: [SchemaNode], budget: inout Int) -> SchemaNode? {
         var flat: [SchemaNode] = []
         var description: String?
         for branch in branches {
             guard let resolved = resolve(branch, depth: 0) else { return nil }
             description = description ?? resolved.description
             if case .allOf(let inner) = resolved.kind {
-                guard let merged = merge(inner) else { return nil }
+                guard let merged = merge(inner, budget: &budget) else { return nil }
                 flat.append(merged)
             } else if resolved.kind != .any {
                 flat.append(resolved)
             }
         }
+        if flat.contains(where: { $0.kind == .nothing }) { return .nothing }
         if flat.isEmpty { return SchemaNode(.any, description: description) }
         if flat.count == 1 { return flat[0] }
+        // allOf[X, anyOf[a, b]] = anyOf[allOf[X, a], allOf[X, b]]: exact, and it lets untyped
+        // schemas (an anyOf over the JSON types) merge type by type.
+        if let index = flat.firstIndex(where: { if case .anyOf = $0.kind { true } else { false } }),
+            case .anyOf(let alternatives) = flat[index].kind
+        {
+            budget -= alternatives.count
+            guard budget >= 0 else { return nil }
+            var others = flat
+            others.remove(at: index)
+            var merged: [SchemaNode] = []
+            for alternative in alternatives {
+                guard let branch = merge(others + [alternative], budget: &budget) else { return nil }
+                if branch.kind != .nothing && !merged.contains(branch) { merged.append(branch) }
+            }
+            if merged.isEmpty { return .nothing }
+            return merged.count == 1 ? merged[0] : SchemaNode(.anyOf(merged), description: description)
+        }
         let whole = GenerationSchema(root: SchemaNode(.allOf(flat)), definitions: schema.definitions)
         for node in flat {
             switch node.kind {
             case .constant(let value):
                 return whole.validates(value) ? SchemaNode(.constant(value), description: description) : .nothing
             case .choice(let values):
-                return SchemaNode(.choice(values.filter { whole.validates($0) }), description: description)
+                let kept = values.filter { whole.validates($0) }
+                return kept.isEmpty ? .nothing : SchemaNode(.choice(kept), description: description)
             default: continue
             }
         }
         var result: SchemaNode.Kind? = nil
         for node in flat {
             guard let combined = result.map({ combine($0, node.kind) }) ?? node.kind else { return nil }
+            if combined == .nothing { return .nothing }
             result = combined
         }
         return result.map { SchemaNode($0, description: description) }
@@ -61,18 +89,42 @@ struct AllOfMerger {
         switch (a, b) {
         case (.string(let x), .string(let y)):
             guard x.pattern == nil || y.pattern == nil || x.pattern == y.pattern, x.format == nil || y.format == nil || x.format == y.format else { return nil }
-            return .string(StringConstraints(
+            let merged = StringConstraints(
                 minLength: maxOf(x.minLength, y.minLength), maxLength: minOf(x.maxLength, y.maxLength),
-                pattern: x.pattern ?? y.pattern, format: x.format ?? y.format))
+                pattern: x.pattern ?? y.pattern, format: x.format ?? y.format)
+            if let low = merged.minLength, let high = merged.maxLength, low > high { return .nothing }
+            return .string(merged)
         case (.integer(let x), .integer(let y)), (.integer(let x), .number(let y)), (.number(let x), .integer(let y)):
-            return .integer(intersect(x, y))
+            let bounds = intersect(x, y)
+            return isEmpty(bounds) ? .nothing : .integer(bounds)
         case (.number(let x), .number(let y)):
-            return .number(intersect(x, y))
+            let bounds = intersect(x, y)
+            return isEmpty(bounds) ? .nothing : .number(bounds)
         case (.boolean, .boolean): return .boolean
         case (.null, .null): return .null
         case (.object(let x), .object(let y)):
             return mergeObjects(x, y).map { .object($0) }
-        default: return nil
+        case (.array(let x), .array(let y)) where x.prefixItems.isEmpty && y.prefixItems.isEmpty:
+            guard let items = merge([x.items, y.items]) else { return nil }
+            let low = maxOf(x.minItems, y.minItems), high = minOf(x.maxItems, y.maxItems)
+            if let low, let high, low > high { return .nothing }
+            return .array(ArrayConstraints(items: items, minItems: low, maxItems: high))
+        default:
+            // Two different JSON types have no value in common.
+            if let a = Self.typeName(a), let b = Self.typeName(b), a != b { return .nothing }
+            return nil
+        }
+    }
+
+    private static func typeName(_ kind: SchemaNode.Kind) -> String? {
+        switch kind {
+        case .null: "null"
+        case .boolean: "boolean"
+        case .string: "string"
+        case .integer, .number: "number"
+        case .array: "array"
+        case .object: "object"
+        default: nil
         }
     }
 
@@ -113,6 +165,13 @@ struct AllOfMerger {
                       exclusiveMinimum: maxOf(x.exclusiveMinimum, y.exclusiveMinimum), exclusiveMaximum: minOf(x.exclusiveMaximum, y.exclusiveMaximum))
     }
 
+    private func isEmpty(_ b: NumericBounds) -> Bool {
+        let low = [b.minimum, b.exclusiveMinimum].compactMap { $0 }.max()
+        let high = [b.maximum, b.exclusiveMaximum].compactMap { $0 }.min()
+        guard let low, let high else { return false }
+        return low > high || (low == high && (b.exclusiveMinimum == low || b.exclusiveMaximum == high))
+    }
+
     private func maxOf<T: Comparable>(_ a: T?, _ b: T?) -> T? { [a, b].compactMap { $0 }.max() }
     private func minOf<T: Comparable>(_ a: T?, _ b: T?) -> T? { [a, b].compactMap { $0 }.min() }
 }
@@ -123,7 +182,7 @@ enum Disjointness {
         let a = resolved(a, schema), b = resolved(b, schema)
         if let ta = types(a.kind), let tb = types(b.kind), ta.isDisjoint(with: tb) { return true }
         if let va = values(a.kind), let vb = values(b.kind) {
-            return !va.contains { x in vb.contains { JSONEqualityCheck.equal(x, $0) } }
+            return !va.contains { x in vb.contains { JSONValueEquality.equal(x, $0) } }
         }
         if let va = values(a.kind) { return !va.contains { GenerationSchema(root: b, definitions: schema.definitions).validates($0) } }
         if let vb = values(b.kind) { return !vb.contains { GenerationSchema(root: a, definitions: schema.definitions).validates($0) } }
@@ -131,7 +190,7 @@ enum Disjointness {
             // A shared required property whose constants differ (a discriminator).
             for p in x.properties where p.isRequired {
                 if let q = y.property(named: p.name), q.isRequired, let vp = values(p.schema.kind), let vq = values(q.schema.kind),
-                    !vp.contains(where: { v in vq.contains { JSONEqualityCheck.equal(v, $0) } })
+                    !vp.contains(where: { v in vq.contains { JSONValueEquality.equal(v, $0) } })
                 {
                     return true
                 }
@@ -177,9 +236,3 @@ enum Disjointness {
     }
 }
 
-/// Value equality as JSON Schema defines it, for grammar decisions.
-enum JSONEqualityCheck {
-    static func equal(_ a: GeneratedContent, _ b: GeneratedContent) -> Bool {
-        GenerationSchema(root: SchemaNode(.constant(a))).validates(b)
-    }
-}

@@ -3,6 +3,12 @@ import GuidedSchema
 extension GrammarCompilation {
     /// A JSON array: positional `prefixItems`, then `items`, with the element count bounded.
     mutating func arrayExpression(_ c: ArrayConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+        var c = c
+        // A position that admits no value ends every valid array before it.
+        if let blocked = c.prefixItems.firstIndex(where: { $0.kind == .nothing }) {
+            c.prefixItems = Array(c.prefixItems.prefix(blocked))
+            c.items = .nothing
+        }
         let limit = GrammarOptions.maximumRepetition
         let k = c.prefixItems.count
         var minimum = c.minItems ?? 0
@@ -21,7 +27,7 @@ extension GrammarCompilation {
             record(pointer.appending("minItems"), "minItems", .enforced)
         }
         if let maximum, minimum > maximum {
-            throw GrammarError("no array length satisfies minItems and maxItems", remedy: "fix the counts", at: pointer)
+            throw GrammarError("no array length satisfies minItems and maxItems", remedy: "fix the counts", at: pointer, unsatisfiable: true)
         }
         var prefix: [String] = []
         for (index, node) in c.prefixItems.enumerated() {
@@ -65,7 +71,7 @@ extension GrammarCompilation {
         }
         if c.items.kind != .any && c.items.kind != .nothing { record(pointer.appending("items"), "items", .enforced) }
         guard !alternatives.isEmpty else {
-            throw GrammarError("no array satisfies these counts", remedy: "fix minItems, maxItems and prefixItems", at: pointer)
+            throw GrammarError("no array satisfies these counts", remedy: "fix minItems, maxItems and prefixItems", at: pointer, unsatisfiable: true)
         }
         return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " | ") + ")"
     }

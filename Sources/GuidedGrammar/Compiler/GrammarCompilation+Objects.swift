@@ -10,7 +10,7 @@ extension GrammarCompilation {
             let propertyPointer = pointer.appending("properties").appending(property.name)
             if property.schema.kind == .nothing {
                 if property.isRequired {
-                    throw GrammarError("required property \"\(property.name)\" can have no value", remedy: "make it optional or give it a schema", at: propertyPointer)
+                    throw GrammarError("required property \"\(property.name)\" can have no value", remedy: "make it optional or give it a schema", at: propertyPointer, unsatisfiable: true)
                 }
                 continue
             }
@@ -18,7 +18,7 @@ extension GrammarCompilation {
         }
         for extra in c.additionalRequired {
             guard c.additionalProperties.kind != .nothing else {
-                throw GrammarError("required property \"\(extra)\" is not allowed by additionalProperties", remedy: "declare it under properties", at: pointer.appending("required"))
+                throw GrammarError("required property \"\(extra)\" is not allowed by additionalProperties", remedy: "declare it under properties", at: pointer.appending("required"), unsatisfiable: true)
             }
             members.append((extra, c.additionalProperties, true, pointer.appending("additionalProperties")))
         }

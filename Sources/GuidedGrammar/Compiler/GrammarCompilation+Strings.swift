@@ -79,7 +79,7 @@ extension GrammarCompilation {
         }
         if low == nil && high == nil { return primitive("json-integer") }
         guard let range = IntegerRangeGrammar.expression(minimum: low, maximum: high) else {
-            throw GrammarError("no integer lies within these bounds", remedy: "fix minimum and maximum", at: pointer)
+            throw GrammarError("no integer lies within these bounds", remedy: "fix minimum and maximum", at: pointer, unsatisfiable: true)
         }
         return range
     }
@@ -121,11 +121,11 @@ extension GrammarCompilation {
 enum FormatShapes {
     static func pattern(for format: StringFormat) -> (regex: String, note: String)? {
         let date = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
-        let time = "([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])"
+        let time = "([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])"
         switch format {
         case .date: return ("^\(date)$", "grammar enforces the shape; day-of-month validity is checked after")
         case .time: return ("^\(time)$", "grammar enforces the shape; leap seconds are checked after")
-        case .dateTime: return ("^\(date)T\(time)$", "grammar enforces the shape; calendar and leap seconds are checked after")
+        case .dateTime: return ("^\(date)[Tt]\(time)$", "grammar enforces the shape; calendar and leap seconds are checked after")
         case .uuid: return ("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "")
         case .ipv4:
             let octet = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"

@@ -75,7 +75,7 @@ struct GrammarCompilation {
         case "json-char":
             body = #"[^"\\\x00-\x1F] | "\\" (["\\/bfnrt] | "u" ([0-9a-cA-CefEF] [0-9a-fA-F]{3} | [dD] [0-7] [0-9a-fA-F]{2}))"#
         case "json-string": body = "\"\\\"\" \(primitive("json-char"))* \"\\\"\""
-        case "json-integer": body = #""-"? ("0" | [1-9] [0-9]*)"#
+        case "json-integer": body = #""0" | "-"? [1-9] [0-9]*"#
         case "json-number": body = #""-"? ("0" | [1-9] [0-9]*) ("." [0-9]+)? ([eE] [-+]? [0-9]+)?"#
         case "json-boolean": body = #""true" | "false""#
         case "json-null": body = #""null""#
@@ -118,7 +118,7 @@ struct GrammarCompilation {
         switch node.kind {
         case .any: return primitive("json-value")
         case .nothing:
-            throw GrammarError("no value satisfies this schema", remedy: "remove the false schema or make the property optional", at: pointer)
+            throw GrammarError("no value satisfies this schema", remedy: "remove the false schema or make the property optional", at: pointer, unsatisfiable: true)
         case .null: return primitive("json-null")
         case .boolean: return primitive("json-boolean")
         case .string(let constraints): return try stringExpression(constraints, name: name, at: pointer)
@@ -158,7 +158,12 @@ struct GrammarCompilation {
         var alternatives: [String] = []
         for (index, branch) in branches.enumerated() where branch.kind != .nothing {
             let branchName = branch.kind == .null ? "null" : "\(name)-\(index)"
-            let branchExpression = try expression(branch, name: branchName, at: pointer.appending(keyword).appending(index))
+            let branchExpression: String
+            do {
+                branchExpression = try expression(branch, name: branchName, at: pointer.appending(keyword).appending(index))
+            } catch where error.isUnsatisfiable {
+                continue
+            }
             let alternative = ruleOrInline(branchExpression, name: branchName)
             if !alternatives.contains(alternative) { alternatives.append(alternative) }
         }
@@ -166,7 +171,7 @@ struct GrammarCompilation {
             record(pointer, "oneOf", .enforced, "branches are provably disjoint")
         }
         guard !alternatives.isEmpty else {
-            throw GrammarError("no branch of \(keyword) can be satisfied", remedy: "add a satisfiable branch", at: pointer.appending(keyword))
+            throw GrammarError("no branch of \(keyword) can be satisfied", remedy: "add a satisfiable branch", at: pointer.appending(keyword), unsatisfiable: true)
         }
         return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " | ") + ")"
     }

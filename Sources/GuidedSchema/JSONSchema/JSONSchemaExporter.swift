@@ -6,6 +6,10 @@ extension GenerationSchema {
     /// ``fromJSONSchema(_:options:)`` gives an equal schema; property order is kept.
     public func jsonSchema(includeDialect: Bool = true) -> GeneratedContent {
         var document = JSONSchemaExporter.content(root)
+        if document.properties == nil, !definitions.isEmpty {
+            // `false` cannot carry `$defs`: write the same schema in its object form.
+            document = GeneratedContent(kind: .object([.init("not", GeneratedContent(kind: .object([])))]))
+        }
         guard var properties = document.properties else {
             return document
         }

@@ -95,11 +95,14 @@ extension JSONSchemaImporter {
         result.maximum = try number(value, "maximum", at: pointer)
         result.exclusiveMinimum = try number(value, "exclusiveMinimum", at: pointer)
         result.exclusiveMaximum = try number(value, "exclusiveMaximum", at: pointer)
-        let low = [result.minimum, result.exclusiveMinimum].compactMap { $0 }.max()
-        let high = [result.maximum, result.exclusiveMaximum].compactMap { $0 }.min()
-        if let low, let high, low > high {
-            throw SchemaError(.contradictoryBounds, "the lower bound \(JSONNumber(low)) is above the upper bound \(JSONNumber(high))",
-                              remedy: "swap or fix the bounds", at: pointer)
+        let lows = [("minimum", result.minimum), ("exclusiveMinimum", result.exclusiveMinimum)]
+        let highs = [("maximum", result.maximum), ("exclusiveMaximum", result.exclusiveMaximum)]
+        for case let (lowName, low?) in lows {
+            // Equal bounds leave one number only when both are inclusive.
+            for case let (highName, high?) in highs where low > high || (low == high && (lowName, highName) != ("minimum", "maximum")) {
+                throw SchemaError(.contradictoryBounds, "\(lowName) \(JSONNumber(low)) and \(highName) \(JSONNumber(high)) leave no number between them",
+                                  remedy: "swap or fix the bounds", at: pointer.appending(lowName))
+            }
         }
         return result
     }

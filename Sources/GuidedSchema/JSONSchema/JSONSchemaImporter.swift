@@ -56,7 +56,11 @@ struct JSONSchemaImporter {
 
     mutating func run() throws(SchemaError) -> GenerationSchema {
         for container in ["$defs", "definitions"] {
-            guard let defs = document[container]?.properties else { continue }
+            guard let value = document[container] else { continue }
+            guard let defs = value.properties else {
+                throw invalid("\(container) must be an object of named schemas", at: JSONPointer(tokens: [container]),
+                              remedy: "write \"\(container)\": {\"Name\": {…}}")
+            }
             for def in defs {
                 _ = try definitionName(for: JSONPointer(tokens: [container, def.name]))
             }

@@ -19,7 +19,9 @@ enum FormatChecker {
 
     private static func digits(_ s: ArraySlice<UInt8>) -> Int? {
         guard !s.isEmpty, s.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-        return s.reduce(0) { $0 * 10 + Int($1 - 48) }
+        // Saturates instead of trapping: long digit runs ("99999999999999999999.1.1.1") must
+        // fail a bound check, not crash the validator.
+        return s.reduce(0) { $0 > (Int.max - 9) / 10 ? Int.max : $0 * 10 + Int($1 - 48) }
     }
 
     /// `YYYY-MM-DD` with real month lengths and leap years.

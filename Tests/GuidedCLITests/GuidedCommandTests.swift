@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// Runs the built `guided` executable and checks stdout, stderr and the exit code.
+@Suite struct GuidedCommandTests {
+    static let repository = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func guided(_ arguments: String...) throws -> Result {
+        let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("guided").path
+        let candidates = [binary, repository + "/.build/debug/guided"]
+        guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary])
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repository)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    static func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let directory = NSTemporaryDirectory() + "guided-cli-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func validInstanceIsSilentAndExitsZero() throws {
+        let instance = try Self.temporaryFile("ok.json", #"{"steps":["a","b","c"]}"#)
+        let result = try Self.guided("validate", "schemas/StepSuggestions.json", instance)
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func invalidInstancePrintsOneLinePerViolationAndExitsOne() throws {
+        let long = String(repeating: "x", count: 101)
+        let instance = try Self.temporaryFile("bad.json", #"{"steps":["a","","\#(long)"],"extra":1}"#)
+        let result = try Self.guided("validate", "schemas/StepSuggestions.json", instance)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.contains { $0.hasPrefix("/steps/1: ") })
+        #expect(lines.contains { $0.hasPrefix("/steps/2: ") && $0.contains("at most 100") })
+        #expect(lines.contains { $0.hasPrefix("/extra: ") })
+    }
+
+    @Test func badSchemaExitsTwoWithALocatedError() throws {
+        let schema = try Self.temporaryFile("contradiction.json", #"{"type":"string","minLength":5,"maxLength":2}"#)
+        let instance = try Self.temporaryFile("x.json", #""abc""#)
+        let result = try Self.guided("validate", schema, instance)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("contradiction.json: error: minLength 5 is greater than maxLength 2 (at #/minLength)"))
+    }
+
+    @Test func syntaxErrorNamesLineAndColumn() throws {
+        let schema = try Self.temporaryFile("syntax.json", "{\n  \"type\": \"string\",,\n}")
+        let result = try Self.guided("schema", schema)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("syntax.json:2:20: error: invalid JSON"))
+    }
+
+    @Test func unsupportedKeywordIsAnErrorUnlessAllowed() throws {
+        let schema = try Self.temporaryFile("unique.json", #"{"type":"array","uniqueItems":true}"#)
+        let strict = try Self.guided("schema", schema)
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("(at #/uniqueItems)"))
+        let lenient = try Self.guided("schema", schema, "--allow-unsupported")
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr.contains("warning: keyword \"uniqueItems\" is not supported"))
+        #expect(lenient.stdout.contains("uniqueItems") && lenient.stdout.contains("unsupported"))
+    }
+
+    @Test func schemaPrintsNormalizedSchemaAndLoweringReport() throws {
+        let result = try Self.guided("schema", "schemas/RewrittenNotification.json")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"maxLength\": 180"))
+        #expect(result.stdout.contains("lowering report for gbnf:"))
+        #expect(result.stdout.contains("#/properties/text/maxLength maxLength: enforced"))
+    }
+
+    @Test func compilePrintsGrammarAndWritesOneFilePerSchema() throws {
+        let printed = try Self.guided("compile", "schemas/StepSuggestions.json")
+        #expect(printed.status == 0)
+        #expect(printed.stdout.hasPrefix("root ::= "))
+        let asSchema = try Self.guided("compile", "schemas/StepSuggestions.json", "--format", "json-schema")
+        #expect(asSchema.stdout.contains("\"minItems\": 3"))
+        let directory = NSTemporaryDirectory() + "guided-cli-out-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let broken = try Self.temporaryFile("Broken.json", #"{"type":"strng"}"#)
+        let many = try Self.guided("compile", "schemas/StepSuggestions.json", "schemas/RewrittenNotification.json", broken, "--out", directory)
+        #expect(many.status == 2)
+        #expect(many.stderr.contains("Broken.json: error: unknown type \"strng\""))
+        #expect(FileManager.default.fileExists(atPath: directory + "/StepSuggestions.gbnf"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/RewrittenNotification.gbnf"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/Broken.gbnf"))
+    }
+
+    @Test func unknownOptionIsAUsageError() throws {
+        let result = try Self.guided("validate", "--frobnicate")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown option --frobnicate"))
+    }
+}

@@ -1,0 +1,300 @@
+import GuidedJSON
+import GuidedSchema
+import Testing
+
+/// The `SchemaError` that importing `document` throws, or nil (recorded as an issue) if it imports.
+func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -> SchemaError? {
+    do {
+        let imported = try GenerationSchema.fromJSONSchema(document, options: JSONSchemaImportOptions(allowUnsupported: allowUnsupported))
+        Issue.record("imported without error: \(imported.schema)")
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Schemas no value can satisfy are rejected with `contradictoryBounds`, located at the keyword.
+@Suite struct ContradictoryBoundsTests {
+    @Test func minLengthAboveMaxLength() throws {
+        let error = try #require(importError(["type": "object", "properties": ["name": ["type": "string", "minLength": 5, "maxLength": 2]]]))
+        #expect(error.code == .contradictoryBounds)
+        #expect(error.pointer == JSONPointer("/properties/name/minLength"))
+        #expect(error.message.contains("5") && error.message.contains("2"))
+        #expect(!error.remedy.isEmpty)
+    }
+
+    @Test func minItemsAboveMaxItems() throws {
+        let error = try #require(importError(["type": "array", "items": ["type": "string"], "minItems": 4, "maxItems": 3]))
+        #expect(error.code == .contradictoryBounds)
+        #expect(error.pointer == JSONPointer("/minItems"))
+    }
+
+    @Test func minimumAboveMaximum() throws {
+        let error = try #require(importError(["type": "object", "properties": ["age": ["type": "integer", "minimum": 10, "maximum": 1]]]))
+        #expect(error.code == .contradictoryBounds)
+        #expect(error.pointer == JSONPointer("/properties/age/minimum"))
+        #expect(error.message.contains("10") && error.message.contains("1"))
+    }
+
+    @Test func exclusiveMinimumAboveMaximum() throws {
+        let error = try #require(importError(["type": "number", "exclusiveMinimum": 2.5, "maximum": 2]))
+        #expect(error.code == .contradictoryBounds)
+        #expect(error.pointer == JSONPointer("/exclusiveMinimum"))
+    }
+
+    @Test(arguments: [
+        ["type": "number", "exclusiveMinimum": 3, "maximum": 3],
+        ["type": "number", "minimum": 3, "exclusiveMaximum": 3],
+        ["type": "number", "exclusiveMinimum": 3, "exclusiveMaximum": 3],
+    ] as [GeneratedContent])
+    func equalBoundsWithAnExclusiveSideAreEmpty(_ document: GeneratedContent) throws {
+        let error = try #require(importError(document))
+        #expect(error.code == .contradictoryBounds)
+    }
+
+    @Test func equalInclusiveBoundsAreFine() throws {
+        let imported = try GenerationSchema.fromJSONSchema(["type": "integer", "minimum": 3, "maximum": 3])
+        #expect(imported.schema.root == .integer(NumericBounds(minimum: 3, maximum: 3)))
+        let lengths = try GenerationSchema.fromJSONSchema(["type": "string", "minLength": 2, "maxLength": 2])
+        #expect(lengths.schema.root == .string(StringConstraints(minLength: 2, maxLength: 2)))
+    }
+}
+
+/// `$ref` must point at something inside the document.
+@Suite struct ReferenceErrorTests {
+    @Test func danglingReference() throws {
+        let error = try #require(importError([
+            "type": "object",
+            "properties": ["child": ["$ref": "#/$defs/Missing"]],
+            "$defs": ["Present": ["type": "string"]],
+        ]))
+        #expect(error.code == .danglingReference)
+        #expect(error.pointer == JSONPointer("/properties/child/$ref"))
+        #expect(error.message.contains("/$defs/Missing"))
+    }
+
+    @Test(arguments: ["https://example.com/schema.json", "other.json#/$defs/A", "#anchor"])
+    func referencesOutsideTheDocumentAreRejected(_ ref: String) throws {
+        let error = try #require(importError(["type": "array", "items": ["$ref": GeneratedContent(ref)]]))
+        #expect(error.code == .danglingReference)
+        #expect(error.pointer == JSONPointer("/items/$ref"))
+        #expect(error.message.contains(ref))
+    }
+
+    @Test func referenceMustBeAString() throws {
+        let error = try #require(importError(["$ref": 3]))
+        #expect(error.code == .invalidKeywordValue)
+        #expect(error.pointer == JSONPointer("/$ref"))
+    }
+}
+
+/// Keywords and formats Guided cannot check are rejected, or accepted as located warnings on request.
+@Suite struct UnsupportedKeywordTests {
+    static let document: GeneratedContent = [
+        "type": "object",
+        "properties": ["n": ["type": "integer", "multipleOf": 3]],
+    ]
+
+    @Test func unknownKeywordIsRejected() throws {
+        let error = try #require(importError(Self.document))
+        #expect(error.code == .unsupportedKeyword)
+        #expect(error.pointer == JSONPointer("/properties/n/multipleOf"))
+        #expect(error.message.contains("multipleOf"))
+        #expect(error.remedy.contains("multipleOf"))
+    }
+
+    @Test func unknownKeywordIsAWarningWhenAllowed() throws {
+        let imported = try GenerationSchema.fromJSONSchema(Self.document, options: JSONSchemaImportOptions(allowUnsupported: true))
+        #expect(imported.warnings.count == 1)
+        #expect(imported.warnings.first?.code == .unsupportedKeyword)
+        #expect(imported.warnings.first?.pointer == JSONPointer("/properties/n/multipleOf"))
+        let expected = SchemaNode.object(ObjectConstraints([.init("n", .integer(), required: false)], additionalProperties: .any))
+        #expect(imported.schema.root == expected)
+    }
+
+    @Test func everyUnsupportedKeywordIsReportedAsAWarning() throws {
+        let document: GeneratedContent = ["type": "array", "uniqueItems": true, "items": ["type": "string", "x-custom": 1], "contains": ["type": "string"]]
+        let imported = try GenerationSchema.fromJSONSchema(document, options: JSONSchemaImportOptions(allowUnsupported: true))
+        #expect(imported.warnings.map(\.pointer).map(\.description).sorted() == ["/contains", "/items/x-custom", "/uniqueItems"])
+    }
+
+    @Test func unknownFormatIsRejected() throws {
+        let error = try #require(importError(["type": "string", "format": "hostname"]))
+        #expect(error.code == .unsupportedKeyword)
+        #expect(error.pointer == JSONPointer("/format"))
+        #expect(error.message.contains("hostname"))
+        #expect(error.remedy.contains("date-time"))
+    }
+
+    @Test func unknownFormatIsAWarningWhenAllowedAndLeftUnchecked() throws {
+        let imported = try GenerationSchema.fromJSONSchema(["type": "string", "format": "hostname"], options: JSONSchemaImportOptions(allowUnsupported: true))
+        #expect(imported.warnings.map(\.pointer) == [JSONPointer("/format")!])
+        #expect(imported.schema.root == .string())
+    }
+
+    @Test func negationOtherThanNothingIsUnsupported() throws {
+        let error = try #require(importError(["not": ["type": "string"]]))
+        #expect(error.code == .unsupportedKeyword)
+        #expect(error.pointer == JSONPointer("/not"))
+    }
+
+    @Test func idIsAllowedOnlyAtTheRoot() throws {
+        #expect(throws: Never.self) { try GenerationSchema.fromJSONSchema(["$id": "https://example.com/s", "type": "string"]) }
+        let error = try #require(importError(["type": "array", "items": ["$id": "inner", "type": "string"]]))
+        #expect(error.code == .unsupportedKeyword)
+        #expect(error.pointer == JSONPointer("/items/$id"))
+    }
+
+    @Test func unsupportedPatternIsRejectedWithItsOwnCode() throws {
+        let error = try #require(importError(["type": "object", "properties": ["code": ["type": "string", "pattern": "^(?=a)[a-z]+$"]]]))
+        #expect(error.code == .unsupportedPattern)
+        #expect(error.pointer == JSONPointer("/properties/code/pattern"))
+        #expect(error.message.contains("lookahead"))
+        #expect(error.message.contains("offset 1"))
+        #expect(!error.remedy.isEmpty)
+    }
+
+    @Test func unsupportedPatternIsAnErrorEvenWhenUnsupportedKeywordsAreAllowed() throws {
+        let error = try #require(importError(["type": "string", "pattern": "(a)\\1"], allowUnsupported: true))
+        #expect(error.code == .unsupportedPattern)
+    }
+}
+
+/// Keyword values of the wrong type or shape give `invalidKeywordValue` at the keyword.
+@Suite struct InvalidKeywordValueTests {
+    @Test(arguments: [
+        (["type": "strng"], "/type", "strng"),
+        (["type": ["string", "nul"]], "/type", "nul"),
+        (["type": 3], "/type", "type"),
+        (["type": []], "/type", "type"),
+        (["type": "string", "minLength": "3"], "/minLength", "minLength"),
+        (["type": "string", "maxLength": -1], "/maxLength", "maxLength"),
+        (["type": "string", "minLength": 1.5], "/minLength", "minLength"),
+        (["type": "string", "pattern": 5], "/pattern", "pattern"),
+        (["type": "string", "format": true], "/format", "format"),
+        (["type": "number", "minimum": "0"], "/minimum", "minimum"),
+        (["type": "integer", "exclusiveMaximum": nil], "/exclusiveMaximum", "exclusiveMaximum"),
+        (["type": "array", "minItems": "2"], "/minItems", "minItems"),
+        (["type": "array", "items": 3], "/items", "schema"),
+        (["type": "array", "items": [["type": "string"]]], "/items", "schema"),
+        (["type": "array", "prefixItems": ["type": "string"]], "/prefixItems", "prefixItems"),
+        (["type": "array", "prefixItems": [true, "x"]], "/prefixItems/1", "schema"),
+        (["type": "object", "required": "a"], "/required", "required"),
+        (["type": "object", "required": ["a", 1]], "/required", "required"),
+        (["type": "object", "properties": ["a", "b"]], "/properties", "properties"),
+        (["type": "object", "properties": ["a": "string"]], "/properties/a", "schema"),
+        (["type": "object", "additionalProperties": "no"], "/additionalProperties", "schema"),
+        (["enum": "a"], "/enum", "enum"),
+        (["anyOf": []], "/anyOf", "anyOf"),
+        (["oneOf": ["type": "string"]], "/oneOf", "oneOf"),
+        (["allOf": [["type": "string"], 7]], "/allOf/1", "schema"),
+        (["title": 3], "/title", "title"),
+        (["type": "string", "$defs": 3], "/$defs", "$defs"),
+        (["definitions": ["A"]], "/definitions", "definitions"),
+        (["type": "object", "properties": ["a/b~": ["type": "strng"]]], "/properties/a~1b~0/type", "strng"),
+        (["$defs": ["A": ["type": "array", "items": ["type": "strng"]]]], "/$defs/A/items/type", "strng"),
+        (["type": "string", "description": ["x"]], "/description", "description"),
+    ] as [(GeneratedContent, String, String)])
+    func wrongValueType(_ document: GeneratedContent, _ pointer: String, _ fragment: String) throws {
+        let error = try #require(importError(document))
+        #expect(error.code == .invalidKeywordValue)
+        #expect(error.pointer == JSONPointer(pointer))
+        #expect(error.message.contains(fragment), "\(error.message)")
+        #expect(!error.remedy.isEmpty)
+    }
+
+    @Test func schemaDocumentMustBeAnObjectOrBoolean() throws {
+        let error = try #require(importError("string"))
+        #expect(error.code == .invalidKeywordValue)
+        #expect(error.pointer == .root)
+    }
+
+    @Test func descriptionNamesTheKeywordAndTheRemedy() throws {
+        let error = try #require(importError(["type": "object", "properties": ["a": ["type": "strng"]]]))
+        #expect(error.description == "<schema>: error: \(error.message) (at #/properties/a/type) — \(error.remedy)")
+    }
+
+    @Test func importOptionsFileNamesTheFile() throws {
+        do {
+            _ = try GenerationSchema.fromJSONSchema(["type": "strng"], options: JSONSchemaImportOptions(file: "in.json"))
+            Issue.record("imported")
+        } catch {
+            #expect(error.file == "in.json")
+            #expect(error.description.hasPrefix("in.json: error: "))
+        }
+    }
+}
+
+/// `SchemaFile.load` reads JSON Schema files and reports syntax errors by line and column.
+@Suite struct SchemaFileTests {
+    /// Writes `text` to a fresh temporary file and returns its path.
+    func temporaryFile(_ text: String) throws -> String {
+        let path = "/tmp/guided-schema-test-\(UInt64.random(in: 0...UInt64.max)).json"
+        #expect(FileBytes.writeIfChanged(text, to: path) == true)
+        return path
+    }
+
+    func loadError(_ path: String) -> SchemaError? {
+        do {
+            _ = try SchemaFile.load(path)
+            Issue.record("\(path) loaded")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func validFileLoads() throws {
+        let path = try temporaryFile(#"{"type": "object", "properties": {"b": {"type": "string"}, "a": {"type": "integer"}}, "required": ["a"]}"#)
+        let imported = try SchemaFile.load(path)
+        #expect(imported.warnings.isEmpty)
+        let root = try #require(object(imported.schema.root))
+        #expect(root.properties.map(\.name) == ["b", "a"])
+        #expect(root.properties.map(\.isRequired) == [false, true])
+    }
+
+    @Test func syntaxErrorGivesLineColumnAndFile() throws {
+        let path = try temporaryFile("{\n  \"type\": \"object\",\n  \"properties\": {\n    \"a\": {\"type\": \"string\",}\n  }\n}\n")
+        let error = try #require(loadError(path))
+        #expect(error.code == .syntax)
+        #expect(error.file == path)
+        #expect(error.line == 4)
+        #expect(error.column == 28)
+        #expect(error.description.hasPrefix("\(path):4:28: error: "))
+    }
+
+    @Test func truncatedFileIsASyntaxError() throws {
+        let path = try temporaryFile("{\"type\": \"array\",\n\"items\": {")
+        let error = try #require(loadError(path))
+        #expect(error.code == .syntax)
+        #expect(error.line == 2)
+        #expect(error.column == 11)
+    }
+
+    @Test func schemaErrorsInFilesNameTheFileAndPointer() throws {
+        let path = try temporaryFile(#"{"type": "object", "properties": {"a": {"type": "string", "minLength": 3, "maxLength": 1}}}"#)
+        let error = try #require(loadError(path))
+        #expect(error.code == .contradictoryBounds)
+        #expect(error.file == path)
+        #expect(error.pointer == JSONPointer("/properties/a/minLength"))
+        #expect(error.line == nil)
+        #expect(error.description.hasPrefix("\(path): error: "))
+        #expect(error.description.contains("(at #/properties/a/minLength)"))
+    }
+
+    @Test func unsupportedKeywordsInFilesCanBeAllowed() throws {
+        let path = try temporaryFile(#"{"type": "string", "format": "uri"}"#)
+        #expect(loadError(path)?.code == .unsupportedKeyword)
+        let imported = try SchemaFile.load(path, allowUnsupported: true)
+        #expect(imported.warnings.first?.file == path)
+        #expect(imported.warnings.first?.pointer == JSONPointer("/format"))
+    }
+
+    @Test func missingFileIsUnreadable() throws {
+        let path = "/tmp/guided-schema-test-missing-\(UInt64.random(in: 0...UInt64.max)).json"
+        let error = try #require(loadError(path))
+        #expect(error.code == .unreadable)
+        #expect(error.file == path)
+        #expect(error.description.contains(path))
+    }
+}
