@@ -7,7 +7,9 @@ enum CompileCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         guard !arguments.positional.isEmpty else { throw .usage("error: expected SCHEMA...\n\n\(Usage.text)") }
         let format = arguments.value("--format") ?? "gbnf"
-        guard ["gbnf", "json-schema"].contains(format) else { throw .usage("error: --format must be gbnf or json-schema") }
+        guard ["gbnf", "json-schema", "json-schema-strict"].contains(format) else {
+            throw .usage("error: --format must be gbnf, json-schema or json-schema-strict")
+        }
         guard let whitespace = GrammarOptions.Whitespace(rawValue: arguments.value("--whitespace") ?? "compact") else {
             throw .usage("error: --whitespace must be compact or pretty")
         }
@@ -36,6 +38,7 @@ enum CompileCommand {
     private static func output(_ path: String, format: String, options: GrammarOptions, _ arguments: ParsedArguments) throws(CommandFailure) -> String {
         let imported = try SchemaLoading.load(path, arguments)
         if format == "json-schema" { return imported.schema.jsonSchema().jsonText(.pretty) }
+        if format == "json-schema-strict" { return imported.schema.serverSchema(.openAIStrict).document.jsonText(.pretty) }
         do {
             return try GrammarCompiler.compile(imported.schema, options: options).gbnf
         } catch {
