@@ -29,3 +29,28 @@ import Testing
         #expect(covered * 100 >= records.count * 98, "only \(covered) of \(records.count) instances have a compiled schema (want ≥ 98%)")
     }
 }
+
+/// llama.cpp's own grammar checker gives the same verdict as our matcher on every conformance
+/// instance, so the contract proven above holds for the grammar llama-server actually runs.
+@Suite struct LlamaGrammarAgreementTests {
+    @Test func llamaCppAgreesWithOurMatcherOnEveryInstance() throws {
+        let checker = try LlamaGrammarChecker()
+        let records = try Fixtures.records("grammar-conformance.jsonl")
+        var scorer = GrammarConformanceScorer()
+        var checked = 0
+        var disagreements: [String] = []
+        for record in records {
+            guard let (_, compiled, grammar) = scorer.grammar(for: record["schema"]!) else { continue }
+            let text = record["instance_text"]!.stringValue!
+            let ours = grammar.accepts(text)
+            let theirs = try checker.check(grammar: compiled.gbnf, input: text)
+            checked += 1
+            if theirs != (ours ? .accepted : .rejected) {
+                disagreements.append("\(record["id"]!.stringValue!): ours \(ours ? "accepts" : "rejects"), llama.cpp \(theirs) for \(text.prefix(60))")
+            }
+        }
+        print("llama.cpp test-gbnf-validator checked \(checked) conformance instances; \(disagreements.count) disagreements")
+        #expect(checked > 1300)
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(30).joined(separator: "\n"))")
+    }
+}
