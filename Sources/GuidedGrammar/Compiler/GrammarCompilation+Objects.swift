@@ -37,11 +37,21 @@ extension GrammarCompilation {
         }
 
         var pieces: [String] = []
+        var kept: [(key: String, schema: SchemaNode, required: Bool, pointer: JSONPointer)] = []
         for member in members {
             let valueName = "\(name)-\(member.key)"
-            let value = ruleOrInline(try expression(member.schema, name: valueName, at: member.pointer), name: valueName)
+            let valueExpression: String
+            do {
+                valueExpression = try expression(member.schema, name: valueName, at: member.pointer)
+            } catch where error.isUnsatisfiable && !member.required {
+                record(member.pointer, "properties", .enforced, "no value satisfies this optional property: it is never generated")
+                continue
+            }
+            let value = ruleOrInline(valueExpression, name: valueName)
             pieces.append(sequence([GBNFSpelling.literal(JSONString.quoted(member.key)), "\":\"", value]))
+            kept.append(member)
         }
+        members = kept
         guard !pieces.isEmpty else { return sequence(["\"{\"", "\"}\""]) }
         if members.allSatisfy(\.required) {
             var parts: [String] = []
