@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "GuidedSchema", targets: ["GuidedSchema"]),
         .library(name: "GuidedJSON", targets: ["GuidedJSON"]),
         .library(name: "GuidedGrammar", targets: ["GuidedGrammar"]),
+        .library(name: "Guided", targets: ["Guided"]),
+        .library(name: "GuidedBackends", targets: ["GuidedBackends"]),
         .executable(name: "guided", targets: ["guided"]),
     ],
     targets: [
@@ -25,6 +27,15 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // Non-variadic wrappers for curl_easy_setopt/getinfo, which Swift cannot call directly.
+        .target(name: "CCurlShims", dependencies: ["CCurl"]),
+
         // The schema model, DSL, JSON Schema import/export, validation. No dependencies.
         .target(name: "GuidedSchema", swiftSettings: swiftSettings),
 
@@ -33,6 +44,27 @@ let package = Package(
 
         // Schema -> GBNF grammar compiler, plus a GBNF parser/matcher of our own.
         .target(name: "GuidedGrammar", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
+
+        // HTTP over libcurl behind one Swift type: async, streaming lines, timeouts, cancellation.
+        .target(name: "GuidedHTTP", dependencies: ["CCurl", "CCurlShims"], swiftSettings: swiftSettings),
+
+        // The backend plugin contract, configuration and registry.
+        .target(name: "GuidedBackends", dependencies: ["GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedHTTP"], swiftSettings: swiftSettings),
+        // One target per backend kind.
+        .target(name: "GuidedLlamaServer", dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
+        .target(name: "GuidedManagedServer", dependencies: ["GuidedLlamaServer", "GuidedBackends", "GuidedHTTP", "GuidedSchema"], swiftSettings: swiftSettings),
+        .target(name: "GuidedOllama", dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
+        .target(name: "GuidedOpenAI", dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
+
+        // The umbrella: the standard backends and configuration loading.
+        .target(
+            name: "Guided",
+            dependencies: ["GuidedBackends", "GuidedSchema", "GuidedJSON", "GuidedHTTP", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI"],
+            swiftSettings: swiftSettings
+        ),
+
+        // Test support: an in-process stub HTTP server on 127.0.0.1.
+        .target(name: "GuidedTestSupport", swiftSettings: swiftSettings),
 
         // The two canonical output types, as an app would declare them.
         .target(name: "CanonicalSchemas", dependencies: ["GuidedSchema"], path: "examples/CanonicalSchemas", swiftSettings: swiftSettings),
@@ -51,7 +83,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "guided",
-            dependencies: ["GuidedSchema", "GuidedJSON", "GuidedGrammar", "CanonicalSchemas"],
+            dependencies: ["Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "CanonicalSchemas"],
             swiftSettings: swiftSettings
         ),
 
@@ -66,6 +98,12 @@ let package = Package(
             name: "GuidedGrammarTests",
             dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedConformance"],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "GuidedHTTPTests", dependencies: ["GuidedHTTP", "GuidedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GuidedBackendsTests",
+            dependencies: ["Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedHTTP", "CanonicalSchemas"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -5,8 +5,11 @@ struct ParsedArguments {
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
 
-    static let valueOptions: Set<String> = ["--format", "--whitespace", "--out"]
-    static let flagOptions: Set<String> = ["--allow-unsupported"]
+    static let valueOptions: Set<String> = [
+        "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config",
+        "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens",
+    ]
+    static let flagOptions: Set<String> = ["--allow-unsupported", "--greedy", "--stream"]
 
     init(_ arguments: [String]) throws(CommandFailure) {
         var index = 0

@@ -9,7 +9,11 @@ enum Usage {
           schema SCHEMA                 print the normalized JSON Schema and the lowering report
           compile SCHEMA... [--format gbnf|json-schema|json-schema-strict] [--whitespace compact|pretty] [--out DIR]
                                         compile schema files to llama.cpp GBNF (or JSON Schema for servers)
-          demo                          declare, validate and export the canonical schemas
+          generate --schema SCHEMA --prompt TEXT [--instructions TEXT] [--backend NAME] [--config FILE]
+                   [--temperature T] [--greedy | --top-k K | --top-p P] [--seed S] [--max-tokens N] [--stream]
+                                        generate JSON that satisfies SCHEMA; the JSON on stdout, a trace on stderr
+          backends [--config FILE]      each configured backend's availability and reason
+          demo                          generate the canonical types on the embedded model (else show the fallback)
 
         options:
           --allow-unsupported           accept keywords Guided cannot enforce or check, as warnings

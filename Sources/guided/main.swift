@@ -4,11 +4,13 @@ import Glibc
 
 /// `guided`: validate, inspect and compile schemas; run the demo.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands: [String: (ParsedArguments) throws(CommandFailure) -> Void] = [
-    "validate": ValidateCommand.run,
-    "schema": SchemaCommand.run,
-    "compile": CompileCommand.run,
-    "demo": DemoCommand.run,
+let commands: [String: @Sendable (ParsedArguments) async throws(CommandFailure) -> Void] = [
+    "validate": { arguments throws(CommandFailure) in try ValidateCommand.run(arguments) },
+    "schema": { arguments throws(CommandFailure) in try SchemaCommand.run(arguments) },
+    "compile": { arguments throws(CommandFailure) in try CompileCommand.run(arguments) },
+    "demo": { arguments throws(CommandFailure) in try await DemoCommand.run(arguments) },
+    "generate": { arguments throws(CommandFailure) in try await GenerateCommand.run(arguments) },
+    "backends": { arguments throws(CommandFailure) in try await BackendsCommand.run(arguments) },
 ]
 
 guard let name = arguments.first, let command = commands[name] else {
@@ -16,7 +18,7 @@ guard let name = arguments.first, let command = commands[name] else {
     exit(arguments.first.map { ["-h", "--help", "help"].contains($0) } == true ? 0 : 2)
 }
 do {
-    try command(try ParsedArguments(Array(arguments.dropFirst())))
+    try await command(try ParsedArguments(Array(arguments.dropFirst())))
     exit(0)
 } catch {
     if !error.message.isEmpty { Console.error(error.message) }

@@ -1,7 +1,7 @@
 import GuidedSchema
 import Synchronization
 
-/// Compiled grammars by schema identity (the schema value and the options), shared by the process.
+/// Compiled and verified grammars by schema identity (the schema value and the options), shared by the process.
 final class GrammarCache: Sendable {
     static let shared = GrammarCache()
 
@@ -16,6 +16,13 @@ final class GrammarCache: Sendable {
         let key = Key(schema: schema, options: options)
         if let hit = entries.withLock({ $0[key] }) { return hit }
         let compiled = try GrammarCompiler.compile(schema, options: options)
+        // Proven well-formed once, before any server sees it: llama-server samples unconstrained
+        // when it cannot parse a grammar.
+        do {
+            _ = try GBNFGrammar(parsing: compiled.gbnf)
+        } catch {
+            throw GrammarError("the compiled grammar does not parse (\(error)); this is a Guided bug", remedy: "report the schema", at: .root)
+        }
         entries.withLock { $0[key] = compiled }
         return compiled
     }

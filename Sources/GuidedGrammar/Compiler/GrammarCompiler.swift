@@ -21,7 +21,8 @@ public enum GrammarCompiler {
     }
 
     /// Like ``compile(_:options:)`` but served from a process-wide cache keyed by the schema
-    /// and options, so a hot request path never compiles the same schema twice.
+    /// and options, so a hot request path never compiles the same schema twice. Each grammar
+    /// is proven well-formed by ``GBNFGrammar`` before it is cached.
     public static func cachedCompile(_ schema: GenerationSchema, options: GrammarOptions = GrammarOptions()) throws(GrammarError) -> CompiledGrammar {
         try GrammarCache.shared.grammar(for: schema, options: options)
     }

@@ -1,0 +1,41 @@
+@_exported public import GuidedBackends
+import GuidedHTTP
+public import GuidedJSON
+import GuidedLlamaServer
+import GuidedManagedServer
+import GuidedOllama
+import GuidedOpenAI
+@_exported public import GuidedSchema
+
+extension BackendRegistry {
+    /// The backends that ship with Guided: `llama-server`, `managed-llama-server`, `ollama` and
+    /// `openai-compatible`, sharing one HTTP client (and so its connection pool).
+    public static func standard(client: HTTPClient = HTTPClient()) -> BackendRegistry {
+        var registry = BackendRegistry()
+        registry.register(kind: "llama-server") { configuration throws(ConfigurationError) in try LlamaServerBackend.make(configuration, client: client) }
+        registry.register(kind: "managed-llama-server") { configuration throws(ConfigurationError) in try ManagedLlamaServerBackend.make(configuration, client: client) }
+        registry.register(kind: "ollama") { configuration throws(ConfigurationError) in try OllamaBackend.make(configuration, client: client) }
+        registry.register(kind: "openai-compatible") { configuration throws(ConfigurationError) in try OpenAICompatibleBackend.make(configuration, client: client) }
+        return registry
+    }
+}
+
+extension GuidedConfiguration {
+    /// The built-in default: the embedded model, managed by Guided.
+    public static let defaultDocument: GeneratedContent = ["backends": [["name": "embedded", "kind": "managed-llama-server"]], "route": ["embedded"]]
+
+    /// Reads a configuration file; with no path, `GUIDED_CONFIG`, then `guided.json` in the
+    /// current directory, then the built-in default.
+    public static func load(file: String? = nil, registry: BackendRegistry = .standard(),
+                            environment: [String: String] = [:]) throws(ConfigurationError) -> GuidedConfiguration {
+        let path = file ?? environment["GUIDED_CONFIG"] ?? (FileBytes.read("guided.json") != nil ? "guided.json" : nil)
+        guard let path else { return try from(defaultDocument, file: "<built-in default>", registry: registry) }
+        let document: GeneratedContent
+        do {
+            document = try JSONReader.read(file: path)
+        } catch {
+            throw ConfigurationError(error.message, remedy: "fix the JSON at line \(error.line), column \(error.column)", at: .root, file: "\(path):\(error.line):\(error.column)")
+        }
+        return try from(document, file: path, registry: registry)
+    }
+}

@@ -1,0 +1,87 @@
+/// Whether a backend can serve now, and if not, why.
+public enum BackendAvailability: Sendable, Hashable, CustomStringConvertible {
+    /// Ready to serve.
+    case available
+    /// Not able to serve, with the reason.
+    case unavailable(UnavailableReason)
+
+    /// Whether the backend can serve.
+    public var isAvailable: Bool { self == .available }
+
+    /// `available` or `unavailable (code): message`.
+    public var description: String {
+        switch self {
+        case .available: "available"
+        case .unavailable(let reason): "unavailable (\(reason.code)): \(reason.message)"
+        }
+    }
+}
+
+/// Why a backend cannot serve.
+public struct UnavailableReason: Error, Sendable, Hashable {
+    /// A machine-readable kind of reason. New codes may be added.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        let name: String
+        /// The code's stable name.
+        public var description: String { name }
+        /// Nothing listens at the URL (connection refused).
+        public static let unreachable = Code(name: "unreachable")
+        /// The server is up but still loading its model (HTTP 503).
+        public static let loading = Code(name: "loading")
+        /// The server does not have the configured model.
+        public static let modelMissing = Code(name: "modelMissing")
+        /// The server binary is not installed.
+        public static let binaryMissing = Code(name: "binaryMissing")
+        /// The server answered, but not as expected.
+        public static let unhealthy = Code(name: "unhealthy")
+        /// The server's context cannot hold the request.
+        public static let contextTooSmall = Code(name: "contextTooSmall")
+        /// The backend cannot do what the request needs (e.g. a grammar).
+        public static let unsupported = Code(name: "unsupported")
+        /// The configuration is unusable (e.g. an API key variable that is not set).
+        public static let misconfigured = Code(name: "misconfigured")
+    }
+
+    /// The kind of reason.
+    public var code: Code
+    /// What is wrong and what to do, in one line.
+    public var message: String
+
+    /// Creates a reason.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// What a backend can do.
+public struct BackendCapabilities: Sendable, Hashable {
+    /// Accepts a GBNF grammar.
+    public var grammar: Bool
+    /// Accepts a JSON Schema.
+    public var jsonSchema: Bool
+    /// Sampling modes it can express.
+    public var greedy: Bool
+    /// Top-k sampling.
+    public var topK: Bool
+    /// Top-p sampling.
+    public var topP: Bool
+    /// Honours a seed.
+    public var seed: Bool
+    /// Streams partial output.
+    public var streaming: Bool
+    /// Counts tokens exactly (else estimates).
+    public var tokenCounting: Bool
+
+    /// Creates capabilities.
+    public init(grammar: Bool, jsonSchema: Bool, greedy: Bool, topK: Bool, topP: Bool, seed: Bool, streaming: Bool, tokenCounting: Bool) {
+        self.grammar = grammar
+        self.jsonSchema = jsonSchema
+        self.greedy = greedy
+        self.topK = topK
+        self.topP = topP
+        self.seed = seed
+        self.streaming = streaming
+        self.tokenCounting = tokenCounting
+    }
+}

@@ -1,0 +1,61 @@
+public import GuidedSchema
+
+/// A request that a backend could not turn into a valid response.
+public struct BackendError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong. New codes may be added.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        let name: String
+        /// The code's stable name.
+        public var description: String { name }
+        /// The backend cannot serve (see the reason).
+        public static let unavailable = Code(name: "unavailable")
+        /// The connection failed or was cut.
+        public static let transport = Code(name: "transport")
+        /// The request took longer than allowed.
+        public static let timeout = Code(name: "timeout")
+        /// The caller cancelled.
+        public static let cancelled = Code(name: "cancelled")
+        /// The server answered with an error status.
+        public static let httpStatus = Code(name: "httpStatus")
+        /// The server's answer was not what its API promises (malformed JSON, missing fields).
+        public static let malformedResponse = Code(name: "malformedResponse")
+        /// The grammar or schema could not be prepared or was refused.
+        public static let grammarRejected = Code(name: "grammarRejected")
+        /// The output is not JSON, or breaks the schema.
+        public static let invalidOutput = Code(name: "invalidOutput")
+        /// The output was cut by the token limit.
+        public static let truncated = Code(name: "truncated")
+        /// The request asks for something this backend's API cannot express (e.g. top-k).
+        public static let unsupportedOption = Code(name: "unsupportedOption")
+        /// The prompt (plus the smallest valid output) does not fit the context.
+        public static let contextExceeded = Code(name: "contextExceeded")
+    }
+
+    /// What went wrong.
+    public var code: Code
+    /// The backend's configured name.
+    public var backend: String
+    /// What happened and, where useful, what to do.
+    public var message: String
+    /// For invalid output: every violation.
+    public var violations: [Violation]
+    /// For invalid or truncated output: a bounded excerpt of what came.
+    public var excerpt: String?
+
+    /// Creates an error.
+    public init(_ code: Code, backend: String, _ message: String, violations: [Violation] = [], excerpt: String? = nil) {
+        self.code = code
+        self.backend = backend
+        self.message = message
+        self.violations = violations
+        self.excerpt = excerpt
+    }
+
+    /// `backend: code: message`.
+    public var description: String {
+        var text = "\(backend): \(code): \(message)"
+        if !violations.isEmpty { text += " [" + violations.map(\.description).joined(separator: "; ") + "]" }
+        if let excerpt { text += " — output: \(excerpt)" }
+        return text
+    }
+}

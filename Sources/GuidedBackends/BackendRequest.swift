@@ -1,0 +1,94 @@
+public import GuidedSchema
+
+/// One generation request as a backend receives it.
+public struct BackendRequest: Sendable {
+    /// Standing instructions (Foundation Models' `instructions`), if any.
+    public var instructions: String?
+    /// Earlier prompts and responses of the session, oldest first.
+    public var transcript: [TranscriptEntry]
+    /// The prompt for this response.
+    public var prompt: String
+    /// The schema the output must satisfy; nil for free text.
+    public var schema: GenerationSchema?
+    /// Sampling and length options.
+    public var options: GenerationOptions
+
+    /// Creates a request.
+    public init(prompt: String, instructions: String? = nil, transcript: [TranscriptEntry] = [], schema: GenerationSchema? = nil,
+                options: GenerationOptions = GenerationOptions()) {
+        self.prompt = prompt
+        self.instructions = instructions
+        self.transcript = transcript
+        self.schema = schema
+        self.options = options
+    }
+}
+
+/// One turn of a session's transcript.
+public struct TranscriptEntry: Sendable, Hashable {
+    /// Who spoke.
+    public enum Role: String, Sendable, Hashable { case user, model }
+    /// Who spoke.
+    public var role: Role
+    /// What was said (a response's JSON text for structured output).
+    public var text: String
+
+    /// Creates an entry.
+    public init(_ role: Role, _ text: String) {
+        self.role = role
+        self.text = text
+    }
+}
+
+/// Why generation stopped.
+public enum StopReason: String, Sendable, Hashable {
+    /// The model ended the output (end of sequence).
+    case endOfSequence = "eos"
+    /// The token limit cut the output.
+    case limit
+    /// A stop word ended the output.
+    case stopWord = "word"
+    /// The server did not say.
+    case unknown
+}
+
+/// A validated response.
+public struct BackendResponse: Sendable {
+    /// The backend's configured name.
+    public var backend: String
+    /// The output, parsed and validated against the request's schema (a string for free text).
+    public var content: GeneratedContent
+    /// The output text exactly as the model produced it.
+    public var text: String
+    /// Tokens generated.
+    public var tokensGenerated: Int?
+    /// Tokens in the prompt.
+    public var promptTokens: Int?
+    /// Why generation stopped.
+    public var stopReason: StopReason
+    /// Time from request to response, in milliseconds.
+    public var milliseconds: Double
+    /// Generation speed reported by the server, tokens per second.
+    public var tokensPerSecond: Double?
+
+    /// Creates a response.
+    public init(backend: String, content: GeneratedContent, text: String, tokensGenerated: Int?, promptTokens: Int?,
+                stopReason: StopReason, milliseconds: Double, tokensPerSecond: Double?) {
+        self.backend = backend
+        self.content = content
+        self.text = text
+        self.tokensGenerated = tokensGenerated
+        self.promptTokens = promptTokens
+        self.stopReason = stopReason
+        self.milliseconds = milliseconds
+        self.tokensPerSecond = tokensPerSecond
+    }
+}
+
+/// What a streaming response yields: growing partial text, then the validated response.
+public enum BackendStreamEvent: Sendable {
+    /// The output so far (a snapshot, not a delta).
+    case partial(String)
+    /// The finished, validated response.
+    case complete(BackendResponse)
+}

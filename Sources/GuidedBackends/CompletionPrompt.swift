@@ -1,0 +1,47 @@
+public import GuidedSchema
+
+/// Renders instructions, transcript and prompt into one completion prompt for a base model
+/// with no chat template (llama-server `/completion`, Ollama `/api/generate` with `raw`).
+///
+/// The format, fixed and documented:
+/// ```
+/// {instructions}
+///
+/// Input: {earlier prompt}
+/// Output: {earlier response}
+///
+/// Input: {prompt}
+/// Output:
+/// ```
+/// With a schema, a line `Output format: JSON. {field}: {description} …` (from the root object's
+/// property descriptions) follows the instructions, so the model knows what each field is for.
+public enum CompletionPrompt {
+    /// The prompt text for `request`.
+    public static func render(_ request: BackendRequest) -> String {
+        var sections: [String] = []
+        var header: [String] = []
+        if let instructions = request.instructions, !instructions.isEmpty { header.append(instructions) }
+        if let schema = request.schema, let format = formatLine(schema) { header.append(format) }
+        if !header.isEmpty { sections.append(header.joined(separator: "\n")) }
+        var pending: String?
+        for entry in request.transcript {
+            switch entry.role {
+            case .user: pending = entry.text
+            case .model:
+                sections.append("Input: \(pending ?? "")\nOutput: \(entry.text)")
+                pending = nil
+            }
+        }
+        sections.append("Input: \(request.prompt)\nOutput:")
+        return sections.joined(separator: "\n\n")
+    }
+
+    static func formatLine(_ schema: GenerationSchema) -> String? {
+        var node = schema.root
+        if case .reference(let name) = node.kind, let target = schema.definition(named: name) { node = target }
+        guard case .object(let object) = node.kind else { return nil }
+        let fields = object.properties.compactMap { property in property.schema.description.map { "\(property.name): \($0)." } }
+        guard !fields.isEmpty else { return "Output format: JSON." }
+        return "Output format: JSON. " + fields.joined(separator: " ")
+    }
+}

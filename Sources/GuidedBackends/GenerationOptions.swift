@@ -1,0 +1,58 @@
+/// How a model samples its response, in Foundation Models vocabulary.
+public struct GenerationOptions: Sendable, Hashable {
+    /// How tokens are chosen.
+    public struct SamplingMode: Sendable, Hashable {
+        /// The mode, for backends translating it to their API.
+        public enum Mode: Sendable, Hashable {
+            /// Always the most likely token.
+            case greedy
+            /// Sample among the `k` most likely tokens.
+            case topK(Int, seed: UInt64?)
+            /// Sample among tokens within probability mass `p`.
+            case topP(Double, seed: UInt64?)
+        }
+
+        /// The mode.
+        public let mode: Mode
+
+        /// Always the most likely token: reproducible.
+        public static let greedy = SamplingMode(mode: .greedy)
+
+        /// Sample among the `top` most likely tokens; a seed makes it reproducible.
+        public static func random(top: Int, seed: UInt64? = nil) -> SamplingMode {
+            SamplingMode(mode: .topK(max(1, top), seed: seed))
+        }
+
+        /// Sample among the most likely tokens whose probabilities add up to `probabilityThreshold`
+        /// (nucleus sampling); a seed makes it reproducible.
+        public static func random(probabilityThreshold: Double, seed: UInt64? = nil) -> SamplingMode {
+            SamplingMode(mode: .topP(min(max(probabilityThreshold, 0), 1), seed: seed))
+        }
+
+        /// The seed, if the mode has one.
+        public var seed: UInt64? {
+            switch mode {
+            case .greedy: nil
+            case .topK(_, let seed), .topP(_, let seed): seed
+            }
+        }
+
+        /// Whether the same request gives the same output (greedy, or seeded).
+        public var isReproducible: Bool { mode == .greedy || seed != nil }
+    }
+
+    /// The sampling mode; nil for the backend's default.
+    public var sampling: SamplingMode?
+    /// Temperature from 0 to 1 (higher is more varied); nil for the backend's default.
+    public var temperature: Double?
+    /// The most tokens the response may have; nil for the backend's default. An output cut by
+    /// this limit is a failure, never a result.
+    public var maximumResponseTokens: Int?
+
+    /// Creates options.
+    public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
+        self.sampling = sampling
+        self.temperature = temperature.map { min(max($0, 0), 1) }
+        self.maximumResponseTokens = maximumResponseTokens
+    }
+}

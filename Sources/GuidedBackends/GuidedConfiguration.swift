@@ -1,0 +1,74 @@
+public import GuidedSchema
+
+/// A configuration: named backends and the order to try them in.
+///
+/// ```json
+/// {"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:8080"},
+///               {"name": "embedded", "kind": "managed-llama-server"}],
+///  "route": ["local", "embedded"]}
+/// ```
+/// Top-level keys: `backends` (required, a non-empty array), `route` (optional; the order of
+/// backend names to try, default: the order of `backends`), `version` (optional, must be 1).
+/// Each backend's keys are documented by its kind; unknown keys are errors.
+public struct GuidedConfiguration: Sendable {
+    /// The backends, in file order.
+    public var backends: [any LanguageModelBackend]
+    /// Names in the order to try them.
+    public var route: [String]
+
+    /// Creates a configuration.
+    public init(backends: [any LanguageModelBackend], route: [String]? = nil) {
+        self.backends = backends
+        self.route = route ?? backends.map(\.name)
+    }
+
+    /// The backend named `name`.
+    public func backend(named name: String) -> (any LanguageModelBackend)? { backends.first { $0.name == name } }
+
+    /// The backends in route order.
+    public var routedBackends: [any LanguageModelBackend] { route.compactMap { backend(named: $0) } }
+
+    /// Reads a configuration document, building each backend with `registry`.
+    public static func from(_ document: GeneratedContent, file: String? = nil, registry: BackendRegistry) throws(ConfigurationError) -> GuidedConfiguration {
+        func fail(_ message: String, _ pointer: JSONPointer, _ remedy: String) -> ConfigurationError {
+            ConfigurationError(message, remedy: remedy, at: pointer, file: file)
+        }
+        guard let top = document.properties else { throw fail("a configuration must be a JSON object", .root, "write {\"backends\": [...]}") }
+        for property in top where !["backends", "route", "version"].contains(property.name) {
+            throw fail("unknown key \"\(property.name)\"", JSONPointer(tokens: [property.name]), "remove it; known keys are backends, route, version")
+        }
+        if let version = document["version"], version.intValue != 1 {
+            throw fail("unsupported version \(version.jsonText())", JSONPointer(tokens: ["version"]), "write \"version\": 1")
+        }
+        guard let entries = document["backends"]?.arrayValue, !entries.isEmpty else {
+            throw fail("\"backends\" must be a non-empty array", JSONPointer(tokens: ["backends"]), "list at least one backend")
+        }
+        var backends: [any LanguageModelBackend] = []
+        for (index, entry) in entries.enumerated() {
+            let pointer = JSONPointer(tokens: ["backends", String(index)])
+            guard entry.properties != nil else { throw fail("a backend must be an object", pointer, "write {\"name\": …, \"kind\": …}") }
+            guard let name = entry["name"]?.stringValue, !name.isEmpty else {
+                throw fail("a backend needs a \"name\"", pointer.appending("name"), "add \"name\": \"local\"")
+            }
+            guard let kind = entry["kind"]?.stringValue else {
+                throw fail("backend \"\(name)\" needs a \"kind\"", pointer.appending("kind"), "add \"kind\": one of \(registry.kinds.joined(separator: ", "))")
+            }
+            if backends.contains(where: { $0.name == name }) {
+                throw fail("two backends are named \"\(name)\"", pointer.appending("name"), "give each backend its own name")
+            }
+            backends.append(try registry.makeBackend(BackendConfiguration(name: name, kind: kind, entry: entry, pointer: pointer, file: file)))
+        }
+        var route: [String]?
+        if let list = document["route"] {
+            guard let names = list.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
+                throw fail("\"route\" must be an array of backend names", JSONPointer(tokens: ["route"]), "write \"route\": [\"local\"]")
+            }
+            route = names.map { $0.stringValue! }
+            for (index, name) in route!.enumerated() where !backends.contains(where: { $0.name == name }) {
+                throw fail("route names the unknown backend \"\(name)\"", JSONPointer(tokens: ["route", String(index)]),
+                           "use one of: \(backends.map(\.name).joined(separator: ", "))")
+            }
+        }
+        return GuidedConfiguration(backends: backends, route: route)
+    }
+}

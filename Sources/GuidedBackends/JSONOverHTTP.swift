@@ -1,0 +1,85 @@
+public import GuidedHTTP
+import GuidedJSON
+public import GuidedSchema
+
+/// JSON requests for HTTP backends: bodies built from ``GeneratedContent``, responses parsed
+/// with json-c, transport failures mapped to ``BackendError`` codes.
+public struct JSONOverHTTP: Sendable {
+    /// The shared HTTP client.
+    public let client: HTTPClient
+    /// The backend's configured name, for errors.
+    public let backend: String
+    /// Connect timeout.
+    public var connectTimeout: Duration
+    /// Total timeout per request.
+    public var timeout: Duration
+    /// Extra headers (e.g. authorization); never printed.
+    public var headers: [HTTPHeader]
+
+    /// Creates a JSON client for one backend.
+    public init(client: HTTPClient, backend: String, connectTimeout: Duration = .seconds(2), timeout: Duration = .seconds(120), headers: [HTTPHeader] = []) {
+        self.client = client
+        self.backend = backend
+        self.connectTimeout = connectTimeout
+        self.timeout = timeout
+        self.headers = headers
+    }
+
+    /// A response: the status and the parsed body (nil when the body is not JSON).
+    public struct Reply: Sendable {
+        /// HTTP status.
+        public var status: Int
+        /// The body parsed as JSON, if it is JSON.
+        public var json: GeneratedContent?
+        /// The body as text.
+        public var text: String
+    }
+
+    /// The request for `url` with `body` (POST) or none (GET).
+    public func request(_ url: String, body: GeneratedContent? = nil, timeout: Duration? = nil) -> HTTPRequest {
+        var request = HTTPRequest(method: body == nil ? "GET" : "POST", url: url,
+                                  headers: headers + (body == nil ? [] : [HTTPHeader("Content-Type", "application/json")]),
+                                  body: body.map { Array($0.jsonText().utf8) })
+        request.connectTimeout = connectTimeout
+        request.timeout = timeout ?? self.timeout
+        return request
+    }
+
+    /// Sends a request and parses the reply.
+    public func send(_ url: String, body: GeneratedContent? = nil, timeout: Duration? = nil) async throws(BackendError) -> Reply {
+        let response: HTTPResponse
+        do {
+            response = try await client.send(request(url, body: body, timeout: timeout))
+        } catch {
+            throw Self.backendError(error, backend: backend)
+        }
+        return Reply(status: response.status, json: try? JSONReader.parse(bytes: response.body), text: response.bodyText)
+    }
+
+    /// The error a transport failure becomes.
+    public static func backendError(_ error: HTTPError, backend: String) -> BackendError {
+        switch error.code {
+        case .timedOut: BackendError(.timeout, backend: backend, error.description)
+        case .cancelled: BackendError(.cancelled, backend: backend, error.description)
+        case .couldNotConnect: BackendError(.unavailable, backend: backend, error.description)
+        default: BackendError(.transport, backend: backend, error.description)
+        }
+    }
+
+    /// The server's error message from an OpenAI-shaped error body, or the text.
+    public static func errorMessage(_ reply: Reply) -> String {
+        if let message = reply.json?["error"]?["message"]?.stringValue { return message }
+        if let message = reply.json?["error"]?.stringValue { return message }
+        return OutputValidation.excerpt(reply.text)
+    }
+}
+
+/// Small helpers for reading wire JSON.
+extension GeneratedContent {
+    /// The value at a path of keys, e.g. `["timings", "predicted_per_second"]`.
+    public func value(at path: [String]) -> GeneratedContent? {
+        var current: GeneratedContent? = self
+        for key in path { current = current?[key] }
+        return current
+    }
+}

@@ -1,0 +1,52 @@
+public import GuidedSchema
+
+/// The plugin contract: a place that can turn a prompt (and a schema) into a validated response.
+///
+/// Conform in your own package and register a factory with ``BackendRegistry`` to make a new
+/// `kind` usable from a configuration file, without touching Guided.
+public protocol LanguageModelBackend: Sendable {
+    /// The configured name (e.g. `local`).
+    var name: String { get }
+    /// The backend kind (e.g. `llama-server`).
+    var kind: String { get }
+    /// What it can do.
+    var capabilities: BackendCapabilities { get }
+    /// Whether it can serve now; cheap enough to call before every request.
+    func availability() async -> BackendAvailability
+    /// A response validated against `request.schema`.
+    func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse
+    /// Partial snapshots, then the validated response.
+    func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error>
+    /// The number of tokens `text` takes for this backend's model.
+    func tokenCount(of text: String) async throws(BackendError) -> Int
+    /// How many tokens the model's context holds.
+    func contextSize() async throws(BackendError) -> Int
+}
+
+/// Turning a model's raw output into validated content: the one check every backend runs.
+public enum OutputValidation {
+    /// Parses `text` (when a schema is given) and validates it against the full schema.
+    /// Throws ``BackendError/Code/invalidOutput`` with every violation.
+    public static func content(
+        from text: String, schema: GenerationSchema?, backend: String,
+        parse: (String) throws -> GeneratedContent
+    ) throws(BackendError) -> GeneratedContent {
+        guard let schema else { return GeneratedContent(text) }
+        let value: GeneratedContent
+        do {
+            value = try parse(text)
+        } catch {
+            throw BackendError(.invalidOutput, backend: backend, "the output is not JSON: \(error)", excerpt: excerpt(text))
+        }
+        let violations = schema.violations(of: value)
+        guard violations.isEmpty else {
+            throw BackendError(.invalidOutput, backend: backend, "the output breaks the schema", violations: violations, excerpt: excerpt(text))
+        }
+        return value
+    }
+
+    /// At most 200 characters of `text`.
+    public static func excerpt(_ text: String) -> String {
+        text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+}

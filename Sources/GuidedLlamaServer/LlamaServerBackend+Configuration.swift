@@ -1,0 +1,20 @@
+public import GuidedBackends
+public import GuidedHTTP
+
+extension LlamaServerBackend {
+    /// Configuration keys of a `llama-server` backend:
+    /// - `url` (required): the server's base URL, e.g. `http://127.0.0.1:8080`.
+    /// - `timeoutSeconds`: total time allowed per request (default 120).
+    /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
+    public static let configurationKeys: Set<String> = ["url", "timeoutSeconds", "maxTokens"]
+
+    /// Builds the backend a configuration entry describes.
+    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> LlamaServerBackend {
+        try configuration.rejectUnknownKeys(configurationKeys)
+        let url = try configuration.url("url", example: "http://127.0.0.1:8080")
+        let timeout = try configuration.positiveNumber("timeoutSeconds") ?? 120
+        let maxTokens = try configuration.positiveNumber("maxTokens").map { Int($0) } ?? 512
+        return LlamaServerBackend(name: configuration.name, baseURL: url, client: client,
+                                  timeout: .milliseconds(Int(timeout * 1000)), defaultMaximumTokens: maxTokens)
+    }
+}

@@ -1,0 +1,46 @@
+import GuidedBackends
+import GuidedHTTP
+import GuidedJSON
+import GuidedSchema
+
+extension LlamaServerBackend {
+    /// `/completion` with `stream: true` over Server-Sent Events: partial snapshots as tokens
+    /// arrive, then the validated response. A stream cut before its final event is an error.
+    public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let prepared = try await self.prepare(request, stream: true)
+                    let started = ContinuousClock.now
+                    var parser = ServerSentEventParser()
+                    var text = ""
+                    var final: GeneratedContent?
+                    for try await event in self.http.client.stream(self.http.request(self.baseURL + "/completion", body: prepared.body)) {
+                        switch event {
+                        case .head(let status, _) where status != 200:
+                            throw BackendError(.httpStatus, backend: self.name, "/completion answered \(status)")
+                        case .head: continue
+                        case .line(let line):
+                            guard let sse = parser.feed(line), let chunk = try? JSONReader.parse(sse.data) else { continue }
+                            if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
+                                text += piece
+                                continuation.yield(.partial(text))
+                            }
+                            if chunk["stop"]?.boolValue == true { final = chunk }
+                        }
+                    }
+                    guard let final else {
+                        throw BackendError(.transport, backend: self.name, "the stream ended before its final event", excerpt: OutputValidation.excerpt(text))
+                    }
+                    continuation.yield(.complete(try self.finish(text: text, final: final, request: request, started: started)))
+                    continuation.finish()
+                } catch let error as HTTPError {
+                    continuation.finish(throwing: JSONOverHTTP.backendError(error, backend: self.name))
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+public import GuidedBackends
+import GuidedGrammar
+public import GuidedHTTP
+import GuidedJSON
+public import GuidedSchema
+import Synchronization
+
+/// A llama.cpp `llama-server`: `/completion` with a compiled GBNF grammar, `/health` for
+/// availability, `/tokenize` and `/props` for tokens and context.
+///
+/// Works with base models (no chat template): instructions and transcript are rendered into
+/// the prompt by ``CompletionPrompt``. Every output is validated against the full schema; an
+/// output cut by the token limit is a failure. Reproducible modes send `cache_prompt: false`.
+public final class LlamaServerBackend: LanguageModelBackend {
+    /// The configured name.
+    public let name: String
+    /// `llama-server`.
+    public let kind: String
+    /// The server's base URL, e.g. `http://127.0.0.1:8080`.
+    public let baseURL: String
+    /// Tokens generated when the request sets no maximum.
+    public let defaultMaximumTokens: Int
+    let http: JSONOverHTTP
+    private let cachedContextSize = Mutex<Int?>(nil)
+
+    /// Grammar, GBNF, capabilities.
+    public let capabilities = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true,
+                                                  seed: true, streaming: true, tokenCounting: true)
+
+    /// Creates a backend for the server at `baseURL`.
+    public init(name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
+                timeout: Duration = .seconds(120), defaultMaximumTokens: Int = 512) {
+        self.name = name
+        self.kind = kind
+        self.baseURL = baseURL
+        self.defaultMaximumTokens = defaultMaximumTokens
+        self.http = JSONOverHTTP(client: client, backend: name, connectTimeout: .seconds(2), timeout: timeout)
+    }
+
+    /// `/health`: connection refused → unreachable, 503 → loading, 200 → available.
+    public func availability() async -> BackendAvailability {
+        do {
+            let reply = try await http.send(baseURL + "/health", timeout: .seconds(3))
+            switch reply.status {
+            case 200: return .available
+            case 503: return .unavailable(UnavailableReason(.loading, "llama-server at \(baseURL) is loading its model"))
+            default: return .unavailable(UnavailableReason(.unhealthy, "llama-server at \(baseURL) answered /health with \(reply.status)"))
+            }
+        } catch {
+            let code: UnavailableReason.Code = error.code == .unavailable ? .unreachable : .unhealthy
+            return .unavailable(UnavailableReason(code, "llama-server at \(baseURL): \(error.message)"))
+        }
+    }
+
+    /// Generates, checks the stop reason and validates the output.
+    public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
+        let prepared = try await prepare(request)
+        let started = ContinuousClock.now
+        let reply = try await http.send(baseURL + "/completion", body: prepared.body)
+        try checkStatus(reply)
+        guard let json = reply.json, let text = json["content"]?.stringValue else {
+            throw BackendError(.malformedResponse, backend: name, "/completion answered without \"content\"", excerpt: OutputValidation.excerpt(reply.text))
+        }
+        return try finish(text: text, final: json, request: request, started: started)
+    }
+
+    /// The prompt and request body, after checking the grammar and the context budget.
+    func prepare(_ request: BackendRequest, stream: Bool = false) async throws(BackendError) -> (prompt: String, body: GeneratedContent) {
+        let prompt = CompletionPrompt.render(request)
+        var grammar: String?
+        if let schema = request.schema {
+            do {
+                grammar = try VerifiedGrammar.gbnf(for: schema)
+            } catch {
+                throw BackendError(.grammarRejected, backend: name, error.description)
+            }
+        }
+        let maximum = request.options.maximumResponseTokens ?? defaultMaximumTokens
+        if let context = try? await contextSize() {
+            let promptTokens = try await tokenCount(of: prompt)
+            if promptTokens + maximum > context {
+                throw BackendError(.contextExceeded, backend: name,
+                                   "the prompt takes \(promptTokens) tokens and the response may take \(maximum); the context holds \(context)")
+            }
+        }
+        return (prompt, LlamaServerRequestBody.make(prompt: prompt, grammar: grammar, options: request.options, maximumTokens: maximum, stream: stream))
+    }
+
+    func checkStatus(_ reply: JSONOverHTTP.Reply) throws(BackendError) {
+        switch reply.status {
+        case 200: return
+        case 503: throw BackendError(.unavailable, backend: name, "llama-server is loading its model")
+        case 400 where JSONOverHTTP.errorMessage(reply).contains("grammar"):
+            throw BackendError(.grammarRejected, backend: name, JSONOverHTTP.errorMessage(reply))
+        case 400 where JSONOverHTTP.errorMessage(reply).contains("context"):
+            throw BackendError(.contextExceeded, backend: name, JSONOverHTTP.errorMessage(reply))
+        default:
+            throw BackendError(.httpStatus, backend: name, "/completion answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
+        }
+    }
+
+    /// Checks the stop reason of a finished generation and validates its text.
+    func finish(text: String, final json: GeneratedContent, request: BackendRequest, started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
+        let stop = StopReason(rawValue: json["stop_type"]?.stringValue ?? "") ?? .unknown
+        if stop == .limit || json["truncated"]?.boolValue == true {
+            throw BackendError(.truncated, backend: name, "the output was cut by the token limit (stop_type \(json["stop_type"]?.stringValue ?? "?"))",
+                               excerpt: OutputValidation.excerpt(text))
+        }
+        let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { try JSONReader.parse($0) }
+        let elapsed = ContinuousClock.now - started
+        return BackendResponse(
+            backend: name, content: content, text: text,
+            tokensGenerated: json["tokens_predicted"]?.intValue, promptTokens: json["tokens_evaluated"]?.intValue,
+            stopReason: stop, milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000,
+            tokensPerSecond: json.value(at: ["timings", "predicted_per_second"])?.doubleValue)
+    }
+
+    /// Exact token count from `/tokenize`.
+    public func tokenCount(of text: String) async throws(BackendError) -> Int {
+        let reply = try await http.send(baseURL + "/tokenize", body: ["content": GeneratedContent(text)], timeout: .seconds(10))
+        guard reply.status == 200, let tokens = reply.json?["tokens"]?.arrayValue else {
+            throw BackendError(.malformedResponse, backend: name, "/tokenize answered \(reply.status)")
+        }
+        return tokens.count
+    }
+
+    /// The context size from `/props` (cached after the first answer).
+    public func contextSize() async throws(BackendError) -> Int {
+        if let cached = cachedContextSize.withLock({ $0 }) { return cached }
+        let reply = try await http.send(baseURL + "/props", timeout: .seconds(5))
+        guard reply.status == 200, let size = reply.json?.value(at: ["default_generation_settings", "n_ctx"])?.intValue else {
+            throw BackendError(.malformedResponse, backend: name, "/props answered \(reply.status) without n_ctx")
+        }
+        cachedContextSize.withLock { $0 = size }
+        return size
+    }
+}
+
+extension LlamaServerBackend {
+    /// A one-token completion succeeds: `/health` 200 means "model loaded", not "able to serve".
+    public func canServe() async -> Bool {
+        guard let reply = try? await http.send(baseURL + "/completion", body: ["prompt": "ping", "n_predict": 1], timeout: .seconds(30)) else {
+            return false
+        }
+        return reply.status == 200
+    }
+}

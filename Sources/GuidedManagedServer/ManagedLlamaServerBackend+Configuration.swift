@@ -1,0 +1,32 @@
+public import GuidedBackends
+public import GuidedHTTP
+
+extension ManagedLlamaServerBackend {
+    /// Configuration keys of a `managed-llama-server` backend, all optional:
+    /// - `binary`: path to `llama-server` (default: found as ``ManagedServerLocator`` describes).
+    /// - `model`: path to a GGUF model (default: the embedded Gemma 3 270M from `scripts/setup-model`).
+    /// - `contextSize`: context in tokens (default 4096).
+    /// - `threads`: generation threads (default 2).
+    /// - `memoryLimitMB`: address-space limit of the server (default 4000).
+    /// - `startupTimeoutSeconds`: time to become ready (default 90).
+    /// - `timeoutSeconds`: total time per request (default 120).
+    /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
+    public static let configurationKeys: Set<String> = [
+        "binary", "model", "contextSize", "threads", "memoryLimitMB", "startupTimeoutSeconds", "timeoutSeconds", "maxTokens",
+    ]
+
+    /// Builds the backend a configuration entry describes.
+    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> ManagedLlamaServerBackend {
+        try configuration.rejectUnknownKeys(configurationKeys)
+        var settings = Settings()
+        settings.binary = try configuration.string("binary")
+        settings.model = try configuration.string("model")
+        if let value = try configuration.positiveNumber("contextSize") { settings.contextSize = Int(value) }
+        if let value = try configuration.positiveNumber("threads") { settings.threads = Int(value) }
+        if let value = try configuration.positiveNumber("memoryLimitMB") { settings.memoryLimitMB = Int(value) }
+        if let value = try configuration.positiveNumber("startupTimeoutSeconds") { settings.startupTimeout = .milliseconds(Int(value * 1000)) }
+        if let value = try configuration.positiveNumber("timeoutSeconds") { settings.requestTimeout = .milliseconds(Int(value * 1000)) }
+        if let value = try configuration.positiveNumber("maxTokens") { settings.defaultMaximumTokens = Int(value) }
+        return ManagedLlamaServerBackend(name: configuration.name, settings: settings, client: client)
+    }
+}

@@ -1,0 +1,112 @@
+public import GuidedBackends
+import GuidedHTTP
+import GuidedLlamaServer
+public import GuidedSchema
+
+/// The embedded default: a `llama-server` this process starts, serves through, and stops.
+///
+/// Started on first use on a free 127.0.0.1 port under a memory limit, ready only once
+/// `/health` answers 200 and a one-token completion succeeds, and stopped when the process
+/// exits (or ``shutdown()`` is called). Unavailable, with a precise reason, when the binary or
+/// the model is missing or the server fails to start. A server that died is started again on
+/// the next availability check.
+public final class ManagedLlamaServerBackend: LanguageModelBackend {
+    /// Settings of the managed server.
+    public struct Settings: Sendable {
+        /// Path to `llama-server`; nil to search (see ``ManagedServerLocator``).
+        public var binary: String?
+        /// Path to the GGUF model; nil for the embedded default.
+        public var model: String?
+        /// Context size in tokens.
+        public var contextSize: Int = 4096
+        /// Threads for generation.
+        public var threads: Int = 2
+        /// Address-space limit for the server, in MiB.
+        public var memoryLimitMB: Int = 4000
+        /// How long the server may take to become ready.
+        public var startupTimeout: Duration = .seconds(90)
+        /// Total time allowed per request.
+        public var requestTimeout: Duration = .seconds(120)
+        /// Tokens generated when a request sets no maximum.
+        public var defaultMaximumTokens: Int = 512
+
+        /// Default settings.
+        public init() {}
+    }
+
+    /// The configured name.
+    public let name: String
+    /// `managed-llama-server`.
+    public let kind = "managed-llama-server"
+    /// Same as llama-server's.
+    public let capabilities = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true,
+                                                  seed: true, streaming: true, tokenCounting: true)
+    let settings: Settings
+    let locator: ManagedServerLocator
+    let client: HTTPClient
+    private let state = ManagedServerState()
+
+    /// Creates the backend; nothing starts until it is first used.
+    public init(name: String, settings: Settings = Settings(), locator: ManagedServerLocator = ManagedServerLocator(), client: HTTPClient = HTTPClient()) {
+        self.name = name
+        self.settings = settings
+        self.locator = locator
+        self.client = client
+    }
+
+    /// Starts the server if needed; available once it answers.
+    public func availability() async -> BackendAvailability {
+        switch await state.server(for: self) {
+        case .success(let running): return await running.backend.availability()
+        case .failure(let reason): return .unavailable(reason)
+        }
+    }
+
+    /// The running server's backend, or an `unavailable` error with the reason.
+    func running() async throws(BackendError) -> LlamaServerBackend {
+        switch await state.server(for: self) {
+        case .success(let running): return running.backend
+        case .failure(let reason): throw BackendError(.unavailable, backend: name, reason.message)
+        }
+    }
+
+    /// Generates on the managed server.
+    public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
+        let backend = try await running()
+        var response = try await backend.respond(to: request)
+        response.backend = name
+        return response
+    }
+
+    /// Streams from the managed server.
+    public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let backend = try await self.running()
+                    for try await event in backend.streamResponse(to: request) { continuation.yield(event) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Token count from the managed server.
+    public func tokenCount(of text: String) async throws(BackendError) -> Int {
+        try await running().tokenCount(of: text)
+    }
+
+    /// Context size of the managed server.
+    public func contextSize() async throws(BackendError) -> Int {
+        try await running().contextSize()
+    }
+
+    /// The port the server listens on, once running.
+    public var port: Int? { get async { await state.port } }
+
+    /// Stops the server now (it would be stopped at exit anyway).
+    public func shutdown() async { await state.stop() }
+}

@@ -1,0 +1,73 @@
+import GuidedBackends
+import GuidedLlamaServer
+
+/// The managed server's life cycle; concurrent first requests share one start.
+actor ManagedServerState {
+    struct Running: Sendable {
+        let process: ManagedServerProcess
+        let backend: LlamaServerBackend
+    }
+
+    private var running: Running?
+    private var starting: Task<Result<Running, UnavailableReason>, Never>?
+
+    var port: Int? { running?.process.port }
+
+    func server(for owner: ManagedLlamaServerBackend) async -> Result<Running, UnavailableReason> {
+        if let running, running.process.isRunning { return .success(running) }
+        if let running {
+            running.process.stop()
+            self.running = nil
+        }
+        if let starting { return await starting.value }
+        let task = Task { await ManagedServerStarter(owner: owner).start() }
+        starting = task
+        let result = await task.value
+        starting = nil
+        if case .success(let started) = result { running = started }
+        return result
+    }
+
+    func stop() {
+        running?.process.stop()
+        running = nil
+    }
+}
+
+/// Finds, starts and waits for a server.
+struct ManagedServerStarter {
+    let owner: ManagedLlamaServerBackend
+
+    func start() async -> Result<ManagedServerState.Running, UnavailableReason> {
+        let settings = owner.settings
+        guard let binary = owner.locator.serverBinary(configured: settings.binary) else {
+            let where_ = settings.binary.map { " at \($0)" } ?? ""
+            return .failure(UnavailableReason(.binaryMissing, "llama-server not found\(where_): run scripts/setup-model"))
+        }
+        guard let model = owner.locator.model(configured: settings.model) else {
+            let where_ = settings.model.map { " at \($0)" } ?? ""
+            return .failure(UnavailableReason(.modelMissing, "model not found\(where_): run scripts/setup-model"))
+        }
+        let process: ManagedServerProcess
+        do {
+            process = try ManagedServerProcess.start(binary: binary, model: model, contextSize: settings.contextSize,
+                                                     threads: settings.threads, memoryLimitMB: settings.memoryLimitMB)
+        } catch {
+            return .failure(UnavailableReason(.unhealthy, "could not start \(binary): \(error)"))
+        }
+        let backend = LlamaServerBackend(name: owner.name, baseURL: "http://127.0.0.1:\(process.port)", client: owner.client,
+                                         kind: owner.kind, timeout: settings.requestTimeout, defaultMaximumTokens: settings.defaultMaximumTokens)
+        let deadline = ContinuousClock.now + settings.startupTimeout
+        while ContinuousClock.now < deadline {
+            if !process.isRunning {
+                return .failure(UnavailableReason(.unhealthy, "llama-server exited (status \(process.exitStatus ?? -1)) while starting: \(process.logTail())"))
+            }
+            if await backend.availability() == .available, await backend.canServe() {
+                return .success(.init(process: process, backend: backend))
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        process.stop()
+        return .failure(UnavailableReason(.loading, "llama-server did not become ready within \(settings.startupTimeout): \(process.logTail())"))
+    }
+}

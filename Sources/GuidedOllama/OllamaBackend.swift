@@ -1,0 +1,169 @@
+public import GuidedBackends
+import GuidedGrammar
+public import GuidedHTTP
+import GuidedJSON
+public import GuidedSchema
+
+/// An Ollama server: `/api/generate` (raw completion prompt, so base models work) with
+/// `format` set to the JSON Schema, `options` for sampling and seed, NDJSON streaming, and
+/// availability from `/api/tags` (server up and model pulled).
+public final class OllamaBackend: LanguageModelBackend {
+    /// The configured name.
+    public let name: String
+    /// `ollama`.
+    public let kind = "ollama"
+    /// Base URL, e.g. `http://127.0.0.1:11434`.
+    public let baseURL: String
+    /// The model, e.g. `gemma3:270m`.
+    public let model: String
+    /// Context size to assume when the server does not say.
+    public let fallbackContextSize: Int
+    let http: JSONOverHTTP
+    let defaultMaximumTokens: Int
+
+    /// JSON Schema (no grammar), all sampling modes and seeds; token counts are estimates.
+    public let capabilities = BackendCapabilities(grammar: false, jsonSchema: true, greedy: true, topK: true, topP: true,
+                                                  seed: true, streaming: true, tokenCounting: false)
+
+    /// Creates a backend.
+    public init(name: String, baseURL: String, model: String, client: HTTPClient = HTTPClient(), timeout: Duration = .seconds(120),
+                defaultMaximumTokens: Int = 512, fallbackContextSize: Int = 2048) {
+        self.name = name
+        self.baseURL = baseURL
+        self.model = model
+        self.http = JSONOverHTTP(client: client, backend: name, timeout: timeout)
+        self.defaultMaximumTokens = defaultMaximumTokens
+        self.fallbackContextSize = fallbackContextSize
+    }
+
+    /// Up and with the model pulled.
+    public func availability() async -> BackendAvailability {
+        do {
+            let reply = try await http.send(baseURL + "/api/tags", timeout: .seconds(3))
+            guard reply.status == 200, let models = reply.json?["models"]?.arrayValue else {
+                return .unavailable(UnavailableReason(.unhealthy, "Ollama at \(baseURL) answered /api/tags with \(reply.status)"))
+            }
+            let names = models.compactMap { $0["name"]?.stringValue ?? $0["model"]?.stringValue }
+            let wanted = model.contains(":") ? model : model + ":latest"
+            guard names.contains(model) || names.contains(wanted) else {
+                return .unavailable(UnavailableReason(.modelMissing, "Ollama at \(baseURL) has no model \(model): run `ollama pull \(model)`"))
+            }
+            return .available
+        } catch {
+            return .unavailable(UnavailableReason(error.code == .unavailable ? .unreachable : .unhealthy, "Ollama at \(baseURL): \(error.message)"))
+        }
+    }
+
+    func body(_ request: BackendRequest, stream: Bool) -> GeneratedContent {
+        var options: [(String, GeneratedContent)] = [("num_predict", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens))]
+        if let temperature = request.options.temperature { options.append(("temperature", GeneratedContent(temperature))) }
+        if let sampling = request.options.sampling {
+            switch sampling.mode {
+            case .greedy:
+                options.append(("top_k", 1))
+                if request.options.temperature == nil { options.append(("temperature", 0)) }
+            case .topK(let k, _): options.append(("top_k", GeneratedContent(k)))
+            case .topP(let p, _): options.append(("top_p", GeneratedContent(p)))
+            }
+            if let seed = sampling.seed { options.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!)))) }
+        }
+        var fields: [(String, GeneratedContent)] = [
+            ("model", GeneratedContent(model)), ("prompt", GeneratedContent(CompletionPrompt.render(request))),
+            ("raw", true), ("stream", GeneratedContent(stream)), ("options", GeneratedContent(properties: options)),
+        ]
+        if let schema = request.schema { fields.append(("format", schema.serverSchema(.plain).document)) }
+        return GeneratedContent(properties: fields)
+    }
+
+    /// Generates and validates.
+    public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
+        let started = ContinuousClock.now
+        let reply = try await http.send(baseURL + "/api/generate", body: body(request, stream: false))
+        guard reply.status == 200 else {
+            throw BackendError(reply.status == 404 ? .unavailable : .httpStatus, backend: name, "/api/generate answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
+        }
+        guard let json = reply.json, let text = json["response"]?.stringValue else {
+            throw BackendError(.malformedResponse, backend: name, "/api/generate answered without \"response\"", excerpt: OutputValidation.excerpt(reply.text))
+        }
+        return try finish(text: text, final: json, request: request, started: started)
+    }
+
+    func finish(text: String, final json: GeneratedContent, request: BackendRequest, started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
+        if json["done_reason"]?.stringValue == "length" {
+            throw BackendError(.truncated, backend: name, "the output was cut by the token limit", excerpt: OutputValidation.excerpt(text))
+        }
+        let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { try JSONReader.parse($0) }
+        let elapsed = ContinuousClock.now - started
+        let generated = json["eval_count"]?.intValue
+        let evalSeconds = (json["eval_duration"]?.doubleValue ?? 0) / 1e9
+        return BackendResponse(
+            backend: name, content: content, text: text, tokensGenerated: generated, promptTokens: json["prompt_eval_count"]?.intValue,
+            stopReason: json["done_reason"]?.stringValue == "stop" ? .endOfSequence : .unknown,
+            milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+            tokensPerSecond: generated.flatMap { evalSeconds > 0 ? Double($0) / evalSeconds : nil })
+    }
+
+    /// NDJSON stream: partial snapshots, then the validated response.
+    public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let started = ContinuousClock.now
+                    var text = ""
+                    var final: GeneratedContent?
+                    for try await event in self.http.client.stream(self.http.request(self.baseURL + "/api/generate", body: self.body(request, stream: true))) {
+                        switch event {
+                        case .head(let status, _) where status != 200:
+                            throw BackendError(.httpStatus, backend: self.name, "/api/generate answered \(status)")
+                        case .head: continue
+                        case .line(let line):
+                            guard !line.isEmpty, let chunk = try? JSONReader.parse(line) else { continue }
+                            if let piece = chunk["response"]?.stringValue, !piece.isEmpty {
+                                text += piece
+                                continuation.yield(.partial(text))
+                            }
+                            if chunk["done"]?.boolValue == true { final = chunk }
+                        }
+                    }
+                    guard let final else {
+                        throw BackendError(.transport, backend: self.name, "the stream ended before its final line", excerpt: OutputValidation.excerpt(text))
+                    }
+                    continuation.yield(.complete(try self.finish(text: text, final: final, request: request, started: started)))
+                    continuation.finish()
+                } catch let error as HTTPError {
+                    continuation.finish(throwing: JSONOverHTTP.backendError(error, backend: self.name))
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// An estimate (Ollama has no tokenize endpoint): one token per four bytes, rounded up.
+    public func tokenCount(of text: String) async throws(BackendError) -> Int { (text.utf8.count + 3) / 4 }
+
+    /// The model's context length from `/api/show`, else the configured fallback.
+    public func contextSize() async throws(BackendError) -> Int {
+        let reply = try await http.send(baseURL + "/api/show", body: ["model": GeneratedContent(model)], timeout: .seconds(5))
+        if let info = reply.json?["model_info"]?.properties, let length = info.first(where: { $0.name.hasSuffix(".context_length") })?.value.intValue {
+            return length
+        }
+        return fallbackContextSize
+    }
+
+    /// Configuration keys of an `ollama` backend: `url` and `model` (required), `timeoutSeconds`,
+    /// `maxTokens`, `contextSize` (assumed when the server does not report one; default 2048).
+    public static let configurationKeys: Set<String> = ["url", "model", "timeoutSeconds", "maxTokens", "contextSize"]
+
+    /// Builds the backend a configuration entry describes.
+    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> OllamaBackend {
+        try configuration.rejectUnknownKeys(configurationKeys)
+        return OllamaBackend(
+            name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:11434"),
+            model: try configuration.requiredString("model", example: "gemma3:270m"), client: client,
+            timeout: .milliseconds(Int((try configuration.positiveNumber("timeoutSeconds") ?? 120) * 1000)),
+            defaultMaximumTokens: Int(try configuration.positiveNumber("maxTokens") ?? 512),
+            fallbackContextSize: Int(try configuration.positiveNumber("contextSize") ?? 2048))
+    }
+}

@@ -1,0 +1,54 @@
+import GuidedBackends
+import GuidedHTTP
+import GuidedJSON
+import GuidedSchema
+
+extension OpenAICompatibleBackend {
+    /// SSE stream of `choices[0].delta.content`, ended by `[DONE]`: partial snapshots, then the
+    /// validated response. A stream cut before `[DONE]` is an error.
+    public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let http = try self.connection()
+                    let (body, server) = try self.body(request, stream: true)
+                    let started = ContinuousClock.now
+                    var parser = ServerSentEventParser()
+                    var text = ""
+                    var finishReason: String?
+                    var done = false
+                    for try await event in http.client.stream(http.request(self.baseURL + "/chat/completions", body: body)) {
+                        switch event {
+                        case .head(let status, _) where status != 200:
+                            throw BackendError(.httpStatus, backend: self.name, "/chat/completions answered \(status)")
+                        case .head: continue
+                        case .line(let line):
+                            guard let sse = parser.feed(line) else { continue }
+                            if sse.data == "[DONE]" {
+                                done = true
+                                continue
+                            }
+                            guard let chunk = try? JSONReader.parse(sse.data), let choice = chunk["choices"]?[0] else { continue }
+                            if let piece = choice.value(at: ["delta", "content"])?.stringValue, !piece.isEmpty {
+                                text += piece
+                                continuation.yield(.partial(text))
+                            }
+                            if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
+                        }
+                    }
+                    guard done else {
+                        throw BackendError(.transport, backend: self.name, "the stream ended before [DONE]", excerpt: OutputValidation.excerpt(text))
+                    }
+                    continuation.yield(.complete(try self.finish(text: text, finishReason: finishReason, usage: nil, request: request,
+                                                                 server: server, started: started)))
+                    continuation.finish()
+                } catch let error as HTTPError {
+                    continuation.finish(throwing: JSONOverHTTP.backendError(error, backend: self.name))
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

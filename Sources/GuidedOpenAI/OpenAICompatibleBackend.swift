@@ -1,0 +1,175 @@
+public import GuidedBackends
+import GuidedGrammar
+public import GuidedHTTP
+import GuidedJSON
+public import GuidedSchema
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An OpenAI-compatible server: `/chat/completions` with `response_format` `json_schema` in
+/// strict mode, SSE streaming, and an API key read from an environment variable named in the
+/// configuration (never logged, never in an error). Works against llama-server's and Ollama's
+/// `/v1` too.
+///
+/// The API has no top-k: a request that asks for it fails with `unsupportedOption` rather than
+/// being silently sampled another way (the capabilities say so too).
+public final class OpenAICompatibleBackend: LanguageModelBackend {
+    /// The configured name.
+    public let name: String
+    /// `openai-compatible`.
+    public let kind = "openai-compatible"
+    /// Base URL ending in `/v1`.
+    public let baseURL: String
+    /// The model name sent with each request.
+    public let model: String
+    /// The environment variable holding the API key, if any.
+    public let apiKeyVariable: String?
+    let configuredContextSize: Int
+    let client: HTTPClient
+    let timeout: Duration
+    let defaultMaximumTokens: Int
+
+    /// JSON Schema, greedy (temperature 0) and top-p with seed; no grammar, no top-k.
+    public let capabilities = BackendCapabilities(grammar: false, jsonSchema: true, greedy: true, topK: false, topP: true,
+                                                  seed: true, streaming: true, tokenCounting: false)
+
+    /// Creates a backend.
+    public init(name: String, baseURL: String, model: String, apiKeyVariable: String?, client: HTTPClient = HTTPClient(),
+                timeout: Duration = .seconds(120), defaultMaximumTokens: Int = 512, contextSize: Int = 8192) {
+        self.name = name
+        self.baseURL = baseURL
+        self.model = model
+        self.apiKeyVariable = apiKeyVariable
+        self.client = client
+        self.timeout = timeout
+        self.defaultMaximumTokens = defaultMaximumTokens
+        self.configuredContextSize = contextSize
+    }
+
+    /// The HTTP helper with the authorization header, or the reason there is none.
+    func http() -> Result<JSONOverHTTP, UnavailableReason> {
+        var headers: [HTTPHeader] = []
+        if let variable = apiKeyVariable {
+            guard let pointer = getenv(variable), let key = String(validatingCString: pointer), !key.isEmpty else {
+                return .failure(UnavailableReason(.misconfigured, "the environment variable \(variable) (apiKeyEnv) is not set"))
+            }
+            headers.append(HTTPHeader("Authorization", "Bearer \(key)"))
+        }
+        return .success(JSONOverHTTP(client: client, backend: name, timeout: timeout, headers: headers))
+    }
+
+    func connection() throws(BackendError) -> JSONOverHTTP {
+        switch http() {
+        case .success(let http): return http
+        case .failure(let reason): throw BackendError(.unavailable, backend: name, reason.message)
+        }
+    }
+
+    /// `/models` answers 200 (401/403: the key is rejected).
+    public func availability() async -> BackendAvailability {
+        let http: JSONOverHTTP
+        switch self.http() {
+        case .success(let value): http = value
+        case .failure(let reason): return .unavailable(reason)
+        }
+        do {
+            let reply = try await http.send(baseURL + "/models", timeout: .seconds(3))
+            switch reply.status {
+            case 200: return .available
+            case 401, 403: return .unavailable(UnavailableReason(.misconfigured, "\(baseURL) rejected the API key (\(reply.status))"))
+            case 503: return .unavailable(UnavailableReason(.loading, "\(baseURL) is loading"))
+            default: return .unavailable(UnavailableReason(.unhealthy, "\(baseURL)/models answered \(reply.status)"))
+            }
+        } catch {
+            return .unavailable(UnavailableReason(error.code == .unavailable ? .unreachable : .unhealthy, "\(baseURL): \(error.message)"))
+        }
+    }
+
+    func body(_ request: BackendRequest, stream: Bool) throws(BackendError) -> (body: GeneratedContent, server: ServerSchema?) {
+        var messages: [GeneratedContent] = []
+        if let instructions = request.instructions { messages.append(["role": "system", "content": GeneratedContent(instructions)]) }
+        for entry in request.transcript {
+            messages.append(["role": GeneratedContent(entry.role == .user ? "user" : "assistant"), "content": GeneratedContent(entry.text)])
+        }
+        messages.append(["role": "user", "content": GeneratedContent(request.prompt)])
+        var fields: [(String, GeneratedContent)] = [
+            ("model", GeneratedContent(model)), ("messages", GeneratedContent(elements: messages)),
+            ("max_tokens", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)), ("stream", GeneratedContent(stream)),
+        ]
+        if let temperature = request.options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
+        if let sampling = request.options.sampling {
+            switch sampling.mode {
+            case .greedy: if request.options.temperature == nil { fields.append(("temperature", 0)) }
+            case .topK:
+                throw BackendError(.unsupportedOption, backend: name, "OpenAI-compatible APIs cannot express top-k sampling; use greedy or top-p")
+            case .topP(let p, _): fields.append(("top_p", GeneratedContent(p)))
+            }
+            if let seed = sampling.seed { fields.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!)))) }
+        }
+        var server: ServerSchema?
+        if let schema = request.schema {
+            let strict = schema.serverSchema(.openAIStrict)
+            server = strict
+            fields.append(("response_format", [
+                "type": "json_schema",
+                "json_schema": ["name": "output", "strict": true, "schema": strict.document],
+            ]))
+        }
+        return (GeneratedContent(properties: fields), server)
+    }
+
+    /// Generates and validates (strict mode's nulls for absent optionals are removed first).
+    public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
+        let http = try connection()
+        let (body, server) = try body(request, stream: false)
+        let started = ContinuousClock.now
+        let reply = try await http.send(baseURL + "/chat/completions", body: body)
+        guard reply.status == 200 else {
+            throw BackendError(.httpStatus, backend: name, "/chat/completions answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
+        }
+        guard let json = reply.json, let choice = json["choices"]?[0], let text = choice.value(at: ["message", "content"])?.stringValue else {
+            throw BackendError(.malformedResponse, backend: name, "/chat/completions answered without choices[0].message.content", excerpt: OutputValidation.excerpt(reply.text))
+        }
+        return try finish(text: text, finishReason: choice["finish_reason"]?.stringValue, usage: json["usage"], request: request, server: server, started: started)
+    }
+
+    func finish(text: String, finishReason: String?, usage: GeneratedContent?, request: BackendRequest, server: ServerSchema?,
+                started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
+        if finishReason == "length" {
+            throw BackendError(.truncated, backend: name, "the output was cut by the token limit", excerpt: OutputValidation.excerpt(text))
+        }
+        let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { text in
+            let parsed = try JSONReader.parse(text)
+            return server?.restoringOptionals(in: parsed) ?? parsed
+        }
+        let elapsed = ContinuousClock.now - started
+        return BackendResponse(
+            backend: name, content: content, text: text, tokensGenerated: usage?["completion_tokens"]?.intValue,
+            promptTokens: usage?["prompt_tokens"]?.intValue, stopReason: finishReason == "stop" ? .endOfSequence : .unknown,
+            milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15, tokensPerSecond: nil)
+    }
+
+    /// An estimate: one token per four bytes, rounded up.
+    public func tokenCount(of text: String) async throws(BackendError) -> Int { (text.utf8.count + 3) / 4 }
+
+    /// The configured context size (the API does not report one).
+    public func contextSize() async throws(BackendError) -> Int { configuredContextSize }
+
+    /// Configuration keys of an `openai-compatible` backend: `url` (ending in `/v1`) and `model`
+    /// (required), `apiKeyEnv` (the name of the environment variable holding the key),
+    /// `timeoutSeconds`, `maxTokens`, `contextSize` (default 8192).
+    public static let configurationKeys: Set<String> = ["url", "model", "apiKeyEnv", "timeoutSeconds", "maxTokens", "contextSize"]
+
+    /// Builds the backend a configuration entry describes.
+    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> OpenAICompatibleBackend {
+        try configuration.rejectUnknownKeys(configurationKeys)
+        return OpenAICompatibleBackend(
+            name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:8080/v1"),
+            model: try configuration.requiredString("model", example: "gemma3"), apiKeyVariable: try configuration.string("apiKeyEnv"),
+            client: client, timeout: .milliseconds(Int((try configuration.positiveNumber("timeoutSeconds") ?? 120) * 1000)),
+            defaultMaximumTokens: Int(try configuration.positiveNumber("maxTokens") ?? 512),
+            contextSize: Int(try configuration.positiveNumber("contextSize") ?? 8192))
+    }
+}

@@ -1,0 +1,154 @@
+import CanonicalSchemas
+import Foundation
+import Guided
+import GuidedLlamaServer
+import GuidedManagedServer
+import Testing
+
+/// The real embedded model: Gemma 3 270M served by a llama-server that the managed backend
+/// starts and stops. These tests need `scripts/setup-model`; without it they fail with the
+/// backend's reason (e.g. "llama-server not found: run scripts/setup-model"), never skip.
+@Suite(.serialized) struct LiveLocalModelTests {
+    static let backend = ManagedLlamaServerBackend(name: "embedded")
+
+    static func stepsRequest(_ options: GenerationOptions) -> BackendRequest {
+        BackendRequest(prompt: "Goal: learn to swim. Notes: I can float a little; the public pool opens at 7.",
+                       instructions: "Suggest three short, concrete next steps toward the user's goal.",
+                       schema: StepSuggestions.generationSchema, options: options)
+    }
+    static func notificationRequest(_ options: GenerationOptions) -> BackendRequest {
+        BackendRequest(prompt: "Shipment 1Z999 status: DELAYED (weather). New ETA: Friday.",
+                       instructions: "Rewrite the notification in plain, friendly words.",
+                       schema: RewrittenNotification.generationSchema, options: options)
+    }
+
+    func requireAvailable() async throws {
+        let availability = await Self.backend.availability()
+        try #require(availability.isAvailable, "embedded model cannot serve: \(availability)")
+    }
+
+    @Test func stepSuggestionsHaveExactlyThreeShortStepsForTenSeeds() async throws {
+        try await requireAvailable()
+        for seed in UInt64(1)...10 {
+            let response = try await Self.backend.respond(to: Self.stepsRequest(
+                GenerationOptions(sampling: .random(top: 40, seed: seed), temperature: 0.8, maximumResponseTokens: 400)))
+            let steps = try StepSuggestions(response.content)
+            #expect(steps.steps.count == 3, "seed \(seed): \(response.text)")
+            #expect(steps.steps.allSatisfy { (1...100).contains($0.unicodeScalars.count) }, "seed \(seed): \(response.text)")
+            #expect(response.stopReason == .endOfSequence)
+        }
+    }
+
+    @Test func rewrittenNotificationStaysWithin180CharactersForTenSeeds() async throws {
+        try await requireAvailable()
+        for seed in UInt64(1)...10 {
+            let response = try await Self.backend.respond(to: Self.notificationRequest(
+                GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: seed), temperature: 0.8, maximumResponseTokens: 400)))
+            let notification = try RewrittenNotification(response.content)
+            #expect(notification.text.unicodeScalars.count <= 180, "seed \(seed): \(response.text)")
+            #expect(response.stopReason == .endOfSequence)
+        }
+    }
+
+    @Test func greedyTwiceGivesIdenticalOutput() async throws {
+        try await requireAvailable()
+        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 300)
+        let first = try await Self.backend.respond(to: Self.notificationRequest(options))
+        let second = try await Self.backend.respond(to: Self.notificationRequest(options))
+        #expect(first.text == second.text)
+    }
+
+    @Test func sameSeedTwiceGivesIdenticalOutput() async throws {
+        try await requireAvailable()
+        let options = GenerationOptions(sampling: .random(top: 40, seed: 42), temperature: 0.9, maximumResponseTokens: 300)
+        let first = try await Self.backend.respond(to: Self.stepsRequest(options))
+        let second = try await Self.backend.respond(to: Self.stepsRequest(options))
+        #expect(first.text == second.text)
+    }
+
+    @Test func streamingGivesGrowingSnapshotsThenTheValidatedResponse() async throws {
+        try await requireAvailable()
+        var snapshots: [String] = []
+        var final: BackendResponse?
+        for try await event in Self.backend.streamResponse(to: Self.stepsRequest(GenerationOptions(sampling: .greedy, maximumResponseTokens: 300))) {
+            switch event {
+            case .partial(let text): snapshots.append(text)
+            case .complete(let response): final = response
+            }
+        }
+        let response = try #require(final)
+        #expect(snapshots.count > 3)
+        #expect(zip(snapshots, snapshots.dropFirst()).allSatisfy { $1.hasPrefix($0) })
+        #expect(snapshots.last == response.text)
+        #expect(try StepSuggestions(response.content).steps.count == 3)
+    }
+
+    @Test func tokenCountAndContextSizeComeFromTheServer() async throws {
+        try await requireAvailable()
+        #expect(try await Self.backend.tokenCount(of: "Hello world! learn to swim") == 6)
+        #expect(try await Self.backend.contextSize() == 4096)
+    }
+
+    @Test func anOutputCutByTheTokenLimitIsAFailure() async throws {
+        try await requireAvailable()
+        await #expect(throws: BackendError.self) {
+            try await Self.backend.respond(to: Self.notificationRequest(GenerationOptions(sampling: .greedy, maximumResponseTokens: 3)))
+        }
+        do {
+            _ = try await Self.backend.respond(to: Self.notificationRequest(GenerationOptions(sampling: .greedy, maximumResponseTokens: 3)))
+        } catch {
+            #expect(error.code == .truncated)
+        }
+    }
+
+    @Test func shutdownStopsTheServer() async throws {
+        let own = ManagedLlamaServerBackend(name: "short-lived")
+        try #require(await own.availability().isAvailable)
+        let port = try #require(await own.port)
+        await own.shutdown()
+        let probe = LlamaServerBackend(name: "probe", baseURL: "http://127.0.0.1:\(port)")
+        guard case .unavailable(let reason) = await probe.availability() else {
+            Issue.record("the server still answers after shutdown")
+            return
+        }
+        #expect(reason.code == .unreachable)
+    }
+}
+
+@Suite struct ManagedServerUnavailabilityTests {
+    @Test func missingBinaryIsUnavailableWithAPreciseReason() async {
+        var settings = ManagedLlamaServerBackend.Settings()
+        settings.binary = "/nonexistent/llama-server"
+        let backend = ManagedLlamaServerBackend(name: "broken", settings: settings)
+        guard case .unavailable(let reason) = await backend.availability() else {
+            Issue.record("a missing binary reported available")
+            return
+        }
+        #expect(reason.code == .binaryMissing)
+        #expect(reason.message.contains("llama-server not found at /nonexistent/llama-server: run scripts/setup-model"))
+    }
+
+    @Test func missingModelIsUnavailableWithAPreciseReason() async {
+        var settings = ManagedLlamaServerBackend.Settings()
+        settings.model = "/nonexistent/model.gguf"
+        let backend = ManagedLlamaServerBackend(name: "broken", settings: settings)
+        guard case .unavailable(let reason) = await backend.availability() else {
+            Issue.record("a missing model reported available")
+            return
+        }
+        #expect(reason.code == .modelMissing || reason.code == .binaryMissing)
+    }
+
+    @Test func aServerThatCannotStartIsUnavailableWithItsLog() async throws {
+        let garbage = NSTemporaryDirectory() + "guided-not-a-model-\(getpid()).gguf"
+        try "not a model".write(toFile: garbage, atomically: true, encoding: .utf8)
+        var settings = ManagedLlamaServerBackend.Settings()
+        settings.model = garbage
+        let backend = ManagedLlamaServerBackend(name: "broken", settings: settings)
+        guard case .unavailable(let reason) = await backend.availability() else {
+            Issue.record("a garbage model reported available")
+            return
+        }
+        #expect(reason.code == .unhealthy || reason.code == .binaryMissing)
+    }
+}
