@@ -75,10 +75,14 @@ let package = Package(
         // Benchmarks (not a product): `swift run -c release guided-bench`.
         .executableTarget(
             name: "guided-bench",
-            dependencies: ["GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema"],
+            dependencies: ["GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema", "Guided", "GuidedHTTP", "GuidedManagedServer", "CanonicalSchemas"],
             path: "Benchmarks/GuidedBench",
             swiftSettings: swiftSettings
         ),
+
+        // A third-party backend, as its own package would write it (examples/CustomBackend has
+        // a standalone Package.swift); compiled here too so the example cannot rot.
+        .target(name: "CustomBackendExample", dependencies: ["Guided"], path: "examples/CustomBackend/Sources/CustomBackend", swiftSettings: swiftSettings),
 
         // The command-line tool.
         .executableTarget(
@@ -103,7 +107,7 @@ let package = Package(
         .testTarget(name: "GuidedHTTPTests", dependencies: ["GuidedHTTP", "GuidedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedBackendsTests",
-            dependencies: ["Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedHTTP", "CanonicalSchemas"],
+            dependencies: ["Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedHTTP", "CanonicalSchemas", "CustomBackendExample"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

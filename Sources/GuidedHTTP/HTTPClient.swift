@@ -12,7 +12,7 @@ public final class HTTPClient: Sendable {
     /// Creates a client.
     /// - Parameter maximumIdleHandles: How many idle handles (each keeping its
     ///   open connections) to keep for reuse. Default: 4.
-    public init(maximumIdleHandles: Int = 0) {
+    public init(maximumIdleHandles: Int = 4) {
         CurlGlobal.ensureInitialized()
         pool = HandlePool(maximumIdle: maximumIdleHandles)
     }

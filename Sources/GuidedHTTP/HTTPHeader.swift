@@ -1,7 +1,7 @@
 /// One HTTP header field: a name and its value.
 ///
 /// Header names compare case-insensitively when looked up with
-/// ``Swift/Array/value(forHeader:)``; the stored spelling is kept as given.
+/// `value(forHeader:)` on `[HTTPHeader]`; the stored spelling is kept as given.
 public struct HTTPHeader: Sendable, Hashable {
     /// The field name, for example `"Content-Type"`.
     public var name: String

@@ -1,6 +1,12 @@
 import CCurl
 import CCurlShims
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 extension Transfer {
     /// Applies the request to a freshly reset easy handle.
     ///
@@ -13,13 +19,14 @@ extension Transfer {
         options.set(CURLOPT_URL, request.url)
         options.set(CURLOPT_PROTOCOLS_STR, "http,https")
         options.set(CURLOPT_NOSIGNAL, 1)
-        options.set(CURLOPT_FOLLOWLOCATION, 1)
+        options.set(CURLOPT_FOLLOWLOCATION, 0)
         options.set(CURLOPT_SSL_VERIFYPEER, 1)
         options.set(CURLOPT_SSL_VERIFYHOST, 2)
         options.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
         options.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
         // Refuse up front a body whose announced Content-Length is over the limit.
         options.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(request.maximumResponseBytes))
+        options.set(CURLOPT_NOPROXY, Self.noProxyList())
         options.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(handle.errorBuffer))
 
         options.set(CURLOPT_WRITEDATA, pointer: userdata)
@@ -80,6 +87,16 @@ extension Transfer {
             append("Expect:")
         }
         return list
+    }
+
+    /// Proxies from `http_proxy`/`https_proxy` stay honoured, but never for the
+    /// loopback servers this client mostly talks to. Setting CURLOPT_NOPROXY
+    /// overrides the `no_proxy` variable, so its entries are carried over.
+    static func noProxyList() -> String {
+        let loopback = "localhost,127.0.0.1,::1"
+        guard let inherited = getenv("no_proxy") ?? getenv("NO_PROXY") else { return loopback }
+        let value = String(cString: inherited)
+        return value.isEmpty ? loopback : value + "," + loopback
     }
 
     /// Whole milliseconds, at least 1; `0` (no limit in libcurl) for non-positive durations.

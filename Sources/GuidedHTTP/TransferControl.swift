@@ -30,7 +30,7 @@ final class TransferControl: Sendable {
             state.cancelled = true
             cancelledFlag.store(true, ordering: .releasing)
             if let multi = state.multi {
-                _ = multi
+                curl_multi_wakeup(multi.pointer)
             }
         }
     }

@@ -60,7 +60,10 @@ public final class StubHTTPServer: Sendable {
                 bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
             }
         }
-        guard bound, listen(fd, 64) == 0 else {
+        // Non-blocking, so an accept after a connection was reset in the backlog
+        // returns EAGAIN instead of blocking (and blocking stop()).
+        let flags = fcntl(fd, F_GETFL)
+        guard bound, listen(fd, 64) == 0, flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else {
             let error = StartError(call: "bind/listen", errno: Glibc.errno)
             close(fd)
             throw error

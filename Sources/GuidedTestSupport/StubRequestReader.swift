@@ -16,6 +16,8 @@ struct StubRequestReader {
             headEnd = Self.find(terminator, in: buffer)
             if headEnd != nil { break }
             guard socket.receive(into: &buffer) else { return nil }
+            // Not HTTP (for example a TLS ClientHello): hang up at once.
+            guard let first = buffer.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return nil }
         }
         guard let headEnd else { return nil }
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)

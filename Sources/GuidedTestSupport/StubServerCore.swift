@@ -50,7 +50,9 @@ final class StubServerCore: Sendable {
         let listener = StubSocket(fd: listenFD, stopFD: stopRead)
         while listener.wait() == .readable {
             let fd = accept(listenFD, nil, nil)
-            guard fd >= 0 else { continue }
+            guard fd >= 0 else { continue }  // EAGAIN: the pending connection went away
+            let flags = fcntl(fd, F_GETFL)
+            _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)  // may be inherited on some systems
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let number: Int? = state.withLock { state in

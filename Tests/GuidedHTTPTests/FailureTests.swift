@@ -6,7 +6,8 @@ import Testing
     let client = HTTPClient()
 
     @Test func connectionRefusedIsCouldNotConnectAndFast() async throws {
-        let url = try closedPortURL() + "/health"
+        let refused = try ReservedPort(.refuse)
+        let url = refused.baseURL + "/health"
         let clock = ContinuousClock()
         let start = clock.now
         let error = await httpError { _ = try await client.send(HTTPRequest(url: url)) }
@@ -57,7 +58,6 @@ import Testing
         let error = await task.value
         let elapsed = clock.now - start
         #expect(error?.code == .cancelled)
-        print("CANCEL-LATENCY", elapsed)
         #expect(elapsed < .milliseconds(500), "cancel took \(elapsed)")
         // The transfer really stopped: the client closed its socket.
         #expect(await eventually { server.openConnections == 0 })
@@ -142,7 +142,8 @@ import Testing
     }
 
     @Test func errorsNameTheURLButNoHeaderValues() async throws {
-        let url = try closedPortURL() + "/v1/chat/completions"
+        let refused = try ReservedPort(.refuse)
+        let url = refused.baseURL + "/v1/chat/completions"
         let request = HTTPRequest(
             method: "POST", url: url, headers: [HTTPHeader("Authorization", "Bearer sk-very-secret")], body: [])
         let error = try #require(await httpError { _ = try await client.send(request) })
@@ -156,5 +157,57 @@ import Testing
         #expect(error.url == "http://127.0.0.1:8080/a?b=c@d")
         let plain = HTTPError(code: .other, url: "http://127.0.0.1/a@b", message: "m")
         #expect(plain.url == "http://127.0.0.1/a@b")
+    }
+}
+
+@Suite struct TLSAndStubTests {
+    @Test func tlsHandshakeAgainstPlainHTTPIsTLSError() async throws {
+        let server = try StubHTTPServer()
+        server.route("GET", "/x") { _ in .text("plain") }
+        let url = "https://127.0.0.1:\(server.port)/x"
+        let error = await httpError { _ = try await HTTPClient().send(HTTPRequest(url: url)) }
+        #expect(error?.code == .tls)
+    }
+
+    @Test func connectTimeoutCoversTheTLSHandshake() async throws {
+        let listener = try ReservedPort(.neverAnswer)
+        var request = HTTPRequest(url: "https://127.0.0.1:\(listener.port)/v1/models")
+        request.connectTimeout = .milliseconds(300)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = await httpError { _ = try await HTTPClient().send(request) }
+        let elapsed = clock.now - start
+        #expect(error?.code == .timedOut)
+        #expect(elapsed >= .milliseconds(250))
+        #expect(elapsed < .seconds(2), "connect timeout took \(elapsed)")
+    }
+
+    @Test func stoppingTheStubEndsAHangingRequest() async throws {
+        let server = try StubHTTPServer()
+        server.route("GET", "/hang") { _ in .hang }
+        let url = server.baseURL + "/hang"
+        let task = Task { await httpError { _ = try await HTTPClient().send(HTTPRequest(url: url)) } }
+        #expect(await eventually { server.requests.count == 1 })
+        let clock = ContinuousClock()
+        let start = clock.now
+        server.stop()
+        server.stop()  // idempotent
+        #expect(clock.now - start < .seconds(1))
+        #expect(server.openConnections == 0)
+        #expect(await task.value?.code == .connectionClosed)
+    }
+
+    @Test func stubRecordsRequestsAcrossKeepAlive() async throws {
+        let server = try StubHTTPServer()
+        server.route("POST", "/echo") { request in .text(request.bodyText) }
+        let client = HTTPClient()
+        for index in 0..<3 {
+            let response = try await client.send(
+                HTTPRequest(method: "POST", url: server.baseURL + "/echo", body: Array("body \(index)".utf8)))
+            #expect(response.bodyText == "body \(index)")
+        }
+        #expect(server.requests.map(\.bodyText) == ["body 0", "body 1", "body 2"])
+        #expect(server.requests.map(\.connection) == [1, 1, 1])
+        #expect(server.openConnections == 1)
     }
 }

@@ -94,7 +94,8 @@ import Testing
     }
 
     @Test func streamFailureBeforeHeadThrows() async throws {
-        let result = await collect(client.stream(HTTPRequest(url: try closedPortURL() + "/x")))
+        let refused = try ReservedPort(.refuse)
+        let result = await collect(client.stream(HTTPRequest(url: refused.baseURL + "/x")))
         #expect(result.status == nil)
         #expect(result.error?.code == .couldNotConnect)
     }

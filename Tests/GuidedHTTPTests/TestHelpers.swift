@@ -60,14 +60,6 @@ func collect(_ stream: AsyncThrowingStream<HTTPStreamEvent, any Error>) async ->
     return result
 }
 
-/// A 127.0.0.1 port with nothing listening: a stub's port after it stopped.
-func closedPortURL() throws -> String {
-    let server = try StubHTTPServer()
-    let url = server.baseURL
-    server.stop()
-    return url
-}
-
 extension Duration {
     var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
