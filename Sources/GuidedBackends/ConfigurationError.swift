@@ -67,10 +67,16 @@ public struct BackendConfiguration: Sendable {
         return text
     }
 
-    /// The positive number at `key`, if present.
+    /// The largest number ``positiveNumber(_:)`` accepts, so that backends can convert it (or
+    /// it in milliseconds) to `Int` without trapping.
+    public static let largestNumber: Double = 1_000_000_000
+
+    /// The positive number at `key`, if present (at most ``largestNumber``).
     public func positiveNumber(_ key: String) throws(ConfigurationError) -> Double? {
         guard let value = entry[key] else { return nil }
-        guard let number = value.doubleValue, number > 0 else { throw error("\(key) must be a positive number", key: key, remedy: "write \"\(key)\": 30") }
+        guard let number = value.doubleValue, number > 0, number <= Self.largestNumber else {
+            throw error("\(key) must be a positive number no larger than 1000000000", key: key, remedy: "write \"\(key)\": 30")
+        }
         return number
     }
 

@@ -33,6 +33,13 @@ public struct JSONOverHTTP: Sendable {
         public var json: GeneratedContent?
         /// The body as text.
         public var text: String
+
+        /// Creates a reply (e.g. from a streamed error body).
+        public init(status: Int, json: GeneratedContent?, text: String) {
+            self.status = status
+            self.json = json
+            self.text = text
+        }
     }
 
     /// The request for `url` with `body` (POST) or none (GET).
@@ -64,6 +71,28 @@ public struct JSONOverHTTP: Sendable {
         case .couldNotConnect: BackendError(.unavailable, backend: backend, error.description)
         default: BackendError(.transport, backend: backend, error.description)
         }
+    }
+
+    /// `error` with every secret this client sends (header values, and the credential after
+    /// `Bearer `) replaced by `[redacted]`: servers may echo a key back in their error text.
+    public func redacting(_ error: BackendError) -> BackendError {
+        let secrets = headers.flatMap { header -> [String] in
+            let credential = header.value.hasPrefix("Bearer ") ? [String(header.value.dropFirst(7))] : []
+            return [header.value] + credential
+        }.filter { !$0.isEmpty }
+        guard !secrets.isEmpty else { return error }
+        func clean(_ text: String) -> String {
+            secrets.reduce(text) { $0.replacing($1, with: "[redacted]") }
+        }
+        var redacted = error
+        redacted.message = clean(error.message)
+        redacted.excerpt = error.excerpt.map(clean)
+        redacted.violations = error.violations.map { violation in
+            var copy = violation
+            copy.excerpt = clean(violation.excerpt)
+            return copy
+        }
+        return redacted
     }
 
     /// The server's error message from an OpenAI-shaped error body, or the text.

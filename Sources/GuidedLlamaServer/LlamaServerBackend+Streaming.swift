@@ -15,11 +15,14 @@ extension LlamaServerBackend {
                     var parser = ServerSentEventParser()
                     var text = ""
                     var final: GeneratedContent?
+                    var refusal: (status: Int, lines: [String])?
                     for try await event in self.http.client.stream(self.http.request(self.baseURL + "/completion", body: prepared.body)) {
                         switch event {
                         case .head(let status, _) where status != 200:
-                            throw BackendError(.httpStatus, backend: self.name, "/completion answered \(status)")
+                            refusal = (status, [])  // read the error body, then map it as respond() does
                         case .head: continue
+                        case .line(let line) where refusal != nil:
+                            refusal?.lines.append(line)
                         case .line(let line):
                             guard let sse = parser.feed(line), let chunk = try? JSONReader.parse(sse.data) else { continue }
                             if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
@@ -28,6 +31,10 @@ extension LlamaServerBackend {
                             }
                             if chunk["stop"]?.boolValue == true { final = chunk }
                         }
+                    }
+                    if let refusal {
+                        let body = refusal.lines.joined(separator: "\n")
+                        try self.checkStatus(JSONOverHTTP.Reply(status: refusal.status, json: try? JSONReader.parse(body), text: body))
                     }
                     guard let final else {
                         throw BackendError(.transport, backend: self.name, "the stream ended before its final event", excerpt: OutputValidation.excerpt(text))

@@ -9,8 +9,10 @@ extension OpenAICompatibleBackend {
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
+                var redact: @Sendable (BackendError) -> BackendError = { $0 }
                 do {
                     let http = try self.connection()
+                    redact = { http.redacting($0) }
                     let (body, server) = try self.body(request, stream: true)
                     let started = ContinuousClock.now
                     var parser = ServerSentEventParser()
@@ -43,7 +45,9 @@ extension OpenAICompatibleBackend {
                                                                  server: server, started: started)))
                     continuation.finish()
                 } catch let error as HTTPError {
-                    continuation.finish(throwing: JSONOverHTTP.backendError(error, backend: self.name))
+                    continuation.finish(throwing: redact(JSONOverHTTP.backendError(error, backend: self.name)))
+                } catch let error as BackendError {
+                    continuation.finish(throwing: redact(error))
                 } catch {
                     continuation.finish(throwing: error)
                 }

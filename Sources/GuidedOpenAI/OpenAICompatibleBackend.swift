@@ -123,6 +123,14 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     /// Generates and validates (strict mode's nulls for absent optionals are removed first).
     public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
         let http = try connection()
+        do {
+            return try await respond(to: request, over: http)
+        } catch {
+            throw http.redacting(error)
+        }
+    }
+
+    func respond(to request: BackendRequest, over http: JSONOverHTTP) async throws(BackendError) -> BackendResponse {
         let (body, server) = try body(request, stream: false)
         let started = ContinuousClock.now
         let reply = try await http.send(baseURL + "/chat/completions", body: body)
