@@ -61,7 +61,7 @@ struct BackendBenchmark {
                 }
             }
             print("\n\(name):")
-            print("  variant                 wall ms   tokens   ms/token   tok/s   prompt ms")
+            print("  variant                 wall ms   tokens   ms/token   tok/s  prompt ms")
             var medians: [String: Sample] = [:]
             for (label, _) in variants {
                 guard let list = samples[label], !list.isEmpty else { continue }
@@ -69,7 +69,8 @@ struct BackendBenchmark {
                                generationMillisecondsPerToken: median(list.map(\.generationMillisecondsPerToken)),
                                promptMilliseconds: median(list.map(\.promptMilliseconds)))
                 medians[label] = m
-                print(String(format: "  %-22@ %8.0f %8d %10.1f %7.1f %10.0f", label as NSString, m.wallMilliseconds, m.tokens,
+                let padded = label + String(repeating: " ", count: max(0, 22 - label.count))
+                print(padded + String(format: " %8.0f %8d %10.1f %7.1f %10.0f", m.wallMilliseconds, m.tokens,
                              m.generationMillisecondsPerToken, 1000 / max(m.generationMillisecondsPerToken, 0.001), m.promptMilliseconds))
             }
             if let a = medians["a: Guided GBNF"], let b = medians["b: llama json_schema"], let c = medians["c: unconstrained"] {

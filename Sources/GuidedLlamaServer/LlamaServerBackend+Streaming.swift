@@ -7,47 +7,37 @@ extension LlamaServerBackend {
     /// `/completion` with `stream: true` over Server-Sent Events: partial snapshots as tokens
     /// arrive, then the validated response. A stream cut before its final event is an error.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let prepared = try await self.prepare(request, stream: true)
-                    let started = ContinuousClock.now
-                    var parser = ServerSentEventParser()
-                    var text = ""
-                    var final: GeneratedContent?
-                    var refusal: (status: Int, lines: [String])?
-                    for try await event in self.http.client.stream(self.http.request(self.baseURL + "/completion", body: prepared.body)) {
-                        switch event {
-                        case .head(let status, _) where status != 200:
-                            refusal = (status, [])  // read the error body, then map it as respond() does
-                        case .head: continue
-                        case .line(let line) where refusal != nil:
-                            refusal?.lines.append(line)
-                        case .line(let line):
-                            guard let sse = parser.feed(line), let chunk = try? JSONReader.parse(sse.data) else { continue }
-                            if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
-                                text += piece
-                                continuation.yield(.partial(text))
-                            }
-                            if chunk["stop"]?.boolValue == true { final = chunk }
-                        }
+        BackendStreaming.stream(backend: name) { continuation in
+            let prepared = try await self.prepare(request, stream: true)
+            let started = ContinuousClock.now
+            var parser = ServerSentEventParser()
+            var text = ""
+            var final: GeneratedContent?
+            var refusal: (status: Int, lines: [String])?
+            for try await event in self.http.client.stream(self.http.request(self.baseURL + "/completion", body: prepared.body)) {
+                switch event {
+                case .head(let status, _) where status != 200:
+                    refusal = (status, [])  // read the error body, then map it as respond() does
+                case .head: continue
+                case .line(let line) where refusal != nil:
+                    refusal?.lines.append(line)
+                case .line(let line):
+                    guard let sse = parser.feed(line), let chunk = try? JSONReader.parse(sse.data) else { continue }
+                    if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
+                        text += piece
+                        continuation.yield(.partial(text))
                     }
-                    if let refusal {
-                        let body = refusal.lines.joined(separator: "\n")
-                        try self.checkStatus(JSONOverHTTP.Reply(status: refusal.status, json: try? JSONReader.parse(body), text: body))
-                    }
-                    guard let final else {
-                        throw BackendError(.transport, backend: self.name, "the stream ended before its final event", excerpt: OutputValidation.excerpt(text))
-                    }
-                    continuation.yield(.complete(try self.finish(text: text, final: final, request: request, started: started)))
-                    continuation.finish()
-                } catch let error as HTTPError {
-                    continuation.finish(throwing: JSONOverHTTP.backendError(error, backend: self.name))
-                } catch {
-                    continuation.finish(throwing: error)
+                    if chunk["stop"]?.boolValue == true { final = chunk }
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
+            if let refusal {
+                let body = refusal.lines.joined(separator: "\n")
+                try self.checkStatus(JSONOverHTTP.Reply(status: refusal.status, json: try? JSONReader.parse(body), text: body))
+            }
+            guard let final else {
+                throw BackendError(.transport, backend: self.name, "the stream ended before its final event", excerpt: OutputValidation.excerpt(text))
+            }
+            return try self.finish(text: text, final: final, request: request, started: started)
         }
     }
 }

@@ -105,38 +105,28 @@ public final class OllamaBackend: LanguageModelBackend {
 
     /// NDJSON stream: partial snapshots, then the validated response.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let started = ContinuousClock.now
-                    var text = ""
-                    var final: GeneratedContent?
-                    for try await event in self.http.client.stream(self.http.request(self.baseURL + "/api/generate", body: self.body(request, stream: true))) {
-                        switch event {
-                        case .head(let status, _) where status != 200:
-                            throw BackendError(.httpStatus, backend: self.name, "/api/generate answered \(status)")
-                        case .head: continue
-                        case .line(let line):
-                            guard !line.isEmpty, let chunk = try? JSONReader.parse(line) else { continue }
-                            if let piece = chunk["response"]?.stringValue, !piece.isEmpty {
-                                text += piece
-                                continuation.yield(.partial(text))
-                            }
-                            if chunk["done"]?.boolValue == true { final = chunk }
-                        }
+        BackendStreaming.stream(backend: name) { continuation in
+            let started = ContinuousClock.now
+            var text = ""
+            var final: GeneratedContent?
+            for try await event in self.http.client.stream(self.http.request(self.baseURL + "/api/generate", body: self.body(request, stream: true))) {
+                switch event {
+                case .head(let status, _) where status != 200:
+                    throw BackendError(.httpStatus, backend: self.name, "/api/generate answered \(status)")
+                case .head: continue
+                case .line(let line):
+                    guard !line.isEmpty, let chunk = try? JSONReader.parse(line) else { continue }
+                    if let piece = chunk["response"]?.stringValue, !piece.isEmpty {
+                        text += piece
+                        continuation.yield(.partial(text))
                     }
-                    guard let final else {
-                        throw BackendError(.transport, backend: self.name, "the stream ended before its final line", excerpt: OutputValidation.excerpt(text))
-                    }
-                    continuation.yield(.complete(try self.finish(text: text, final: final, request: request, started: started)))
-                    continuation.finish()
-                } catch let error as HTTPError {
-                    continuation.finish(throwing: JSONOverHTTP.backendError(error, backend: self.name))
-                } catch {
-                    continuation.finish(throwing: error)
+                    if chunk["done"]?.boolValue == true { final = chunk }
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
+            guard let final else {
+                throw BackendError(.transport, backend: self.name, "the stream ended before its final line", excerpt: OutputValidation.excerpt(text))
+            }
+            return try self.finish(text: text, final: final, request: request, started: started)
         }
     }
 

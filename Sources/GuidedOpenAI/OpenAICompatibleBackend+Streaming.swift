@@ -7,52 +7,42 @@ extension OpenAICompatibleBackend {
     /// SSE stream of `choices[0].delta.content`, ended by `[DONE]`: partial snapshots, then the
     /// validated response. A stream cut before `[DONE]` is an error.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                var redact: @Sendable (BackendError) -> BackendError = { $0 }
-                do {
-                    let http = try self.connection()
-                    redact = { http.redacting($0) }
-                    let (body, server) = try self.body(request, stream: true)
-                    let started = ContinuousClock.now
-                    var parser = ServerSentEventParser()
-                    var text = ""
-                    var finishReason: String?
-                    var done = false
-                    for try await event in http.client.stream(http.request(self.baseURL + "/chat/completions", body: body)) {
-                        switch event {
-                        case .head(let status, _) where status != 200:
-                            throw BackendError(.httpStatus, backend: self.name, "/chat/completions answered \(status)")
-                        case .head: continue
-                        case .line(let line):
-                            guard let sse = parser.feed(line) else { continue }
-                            if sse.data == "[DONE]" {
-                                done = true
-                                continue
-                            }
-                            guard let chunk = try? JSONReader.parse(sse.data), let choice = chunk["choices"]?[0] else { continue }
-                            if let piece = choice.value(at: ["delta", "content"])?.stringValue, !piece.isEmpty {
-                                text += piece
-                                continuation.yield(.partial(text))
-                            }
-                            if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
-                        }
+        let http: JSONOverHTTP
+        do {
+            http = try connection()
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+        return BackendStreaming.stream(backend: name, redact: { http.redacting($0) }) { continuation in
+            let (body, server) = try self.body(request, stream: true)
+            let started = ContinuousClock.now
+            var parser = ServerSentEventParser()
+            var text = ""
+            var finishReason: String?
+            var done = false
+            for try await event in http.client.stream(http.request(self.baseURL + "/chat/completions", body: body)) {
+                switch event {
+                case .head(let status, _) where status != 200:
+                    throw BackendError(.httpStatus, backend: self.name, "/chat/completions answered \(status)")
+                case .head: continue
+                case .line(let line):
+                    guard let sse = parser.feed(line) else { continue }
+                    if sse.data == "[DONE]" {
+                        done = true
+                        continue
                     }
-                    guard done else {
-                        throw BackendError(.transport, backend: self.name, "the stream ended before [DONE]", excerpt: OutputValidation.excerpt(text))
+                    guard let chunk = try? JSONReader.parse(sse.data), let choice = chunk["choices"]?[0] else { continue }
+                    if let piece = choice.value(at: ["delta", "content"])?.stringValue, !piece.isEmpty {
+                        text += piece
+                        continuation.yield(.partial(text))
                     }
-                    continuation.yield(.complete(try self.finish(text: text, finishReason: finishReason, usage: nil, request: request,
-                                                                 server: server, started: started)))
-                    continuation.finish()
-                } catch let error as HTTPError {
-                    continuation.finish(throwing: redact(JSONOverHTTP.backendError(error, backend: self.name)))
-                } catch let error as BackendError {
-                    continuation.finish(throwing: redact(error))
-                } catch {
-                    continuation.finish(throwing: error)
+                    if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
+            guard done else {
+                throw BackendError(.transport, backend: self.name, "the stream ended before [DONE]", excerpt: OutputValidation.excerpt(text))
+            }
+            return try self.finish(text: text, finishReason: finishReason, usage: nil, request: request, server: server, started: started)
         }
     }
 }
