@@ -56,10 +56,15 @@ let package = Package(
         .target(name: "GuidedOllama", dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
         .target(name: "GuidedOpenAI", dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
 
+        // Output validators: schema, caps, scaffolding echo, blocked phrases, grounding, minimum content.
+        .target(name: "GuidedValidation", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
+        // Sessions, the availability-gated router and authored fallbacks.
+        .target(name: "GuidedSession", dependencies: ["GuidedBackends", "GuidedSchema", "GuidedValidation"], swiftSettings: swiftSettings),
+
         // The umbrella: the standard backends and configuration loading.
         .target(
             name: "Guided",
-            dependencies: ["GuidedBackends", "GuidedSchema", "GuidedJSON", "GuidedHTTP", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI"],
+            dependencies: ["GuidedBackends", "GuidedSchema", "GuidedJSON", "GuidedHTTP", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedSession", "GuidedValidation"],
             swiftSettings: swiftSettings
         ),
 
@@ -75,7 +80,7 @@ let package = Package(
         // Benchmarks (not a product): `swift run -c release guided-bench`.
         .executableTarget(
             name: "guided-bench",
-            dependencies: ["GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema", "Guided", "GuidedHTTP", "GuidedManagedServer", "CanonicalSchemas"],
+            dependencies: ["GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema", "Guided", "GuidedHTTP", "GuidedManagedServer", "GuidedLlamaServer", "GuidedTestSupport", "CanonicalSchemas"],
             path: "Benchmarks/GuidedBench",
             swiftSettings: swiftSettings
         ),
@@ -102,6 +107,11 @@ let package = Package(
             name: "GuidedGrammarTests",
             dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedConformance"],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GuidedSessionTests",
+            dependencies: ["Guided", "GuidedSession", "GuidedValidation", "GuidedManagedServer", "GuidedLlamaServer", "CanonicalSchemas"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "GuidedHTTPTests", dependencies: ["GuidedHTTP", "GuidedTestSupport"], swiftSettings: swiftSettings),

@@ -10,10 +10,13 @@ switch arguments.first {
 case "backends":
     let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 5
     await BackendBenchmark(rounds: rounds).run()
+case "router":
+    let iterations = arguments.firstIndex(of: "--iterations").flatMap { Int(arguments[$0 + 1]) } ?? 500
+    await RouterBenchmark(iterations: iterations).run()
 case "grammar":
     let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 5
     GrammarBenchmark(repeats: repeats).run()
 default:
-    FileHandle.standardError.write(Data("usage: guided-bench grammar [--repeat N] | backends [--rounds N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N]\n".utf8))
     exit(2)
 }

@@ -6,6 +6,8 @@ import GuidedManagedServer
 import GuidedOllama
 import GuidedOpenAI
 @_exported public import GuidedSchema
+@_exported public import GuidedSession
+@_exported public import GuidedValidation
 
 extension BackendRegistry {
     /// The backends that ship with Guided: `llama-server`, `managed-llama-server`, `ollama` and

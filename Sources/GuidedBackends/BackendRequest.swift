@@ -12,15 +12,36 @@ public struct BackendRequest: Sendable {
     public var schema: GenerationSchema?
     /// Sampling and length options.
     public var options: GenerationOptions
+    /// The facts the model may use for this request, rendered into the prompt in a fixed way
+    /// (see ``CompletionPrompt``) and checked by the grounding validator.
+    public var grounding: [String]
+    /// Worked examples (few-shot): an input and the output the app wants for it.
+    public var examples: [Example]
+
+    /// One worked example.
+    public struct Example: Sendable, Hashable {
+        /// The example's input.
+        public var input: String
+        /// The output for it (JSON for structured output).
+        public var output: GeneratedContent
+
+        /// Creates an example.
+        public init(input: String, output: GeneratedContent) {
+            self.input = input
+            self.output = output
+        }
+    }
 
     /// Creates a request.
     public init(prompt: String, instructions: String? = nil, transcript: [TranscriptEntry] = [], schema: GenerationSchema? = nil,
-                options: GenerationOptions = GenerationOptions()) {
+                options: GenerationOptions = GenerationOptions(), grounding: [String] = [], examples: [Example] = []) {
         self.prompt = prompt
         self.instructions = instructions
         self.transcript = transcript
         self.schema = schema
         self.options = options
+        self.grounding = grounding
+        self.examples = examples
     }
 }
 

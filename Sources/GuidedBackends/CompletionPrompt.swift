@@ -6,13 +6,23 @@ public import GuidedSchema
 /// The format, fixed and documented:
 /// ```
 /// {instructions}
+/// Output format: JSON. {field}: {description} …
+///
+/// Input: {example input}
+/// Output: {example output, compact JSON}
 ///
 /// Input: {earlier prompt}
 /// Output: {earlier response}
 ///
+/// Facts:
+/// - {grounding snippet}
+/// - {grounding snippet}
+///
 /// Input: {prompt}
 /// Output:
 /// ```
+/// The facts block appears only when the request carries grounding, right before the input it
+/// belongs to, so examples cannot be mistaken for facts of this request.
 /// With a schema, a line `Output format: JSON. {field}: {description} …` (from the root object's
 /// property descriptions) follows the instructions, so the model knows what each field is for.
 public enum CompletionPrompt {
@@ -23,6 +33,9 @@ public enum CompletionPrompt {
         if let instructions = request.instructions, !instructions.isEmpty { header.append(instructions) }
         if let schema = request.schema, let format = formatLine(schema) { header.append(format) }
         if !header.isEmpty { sections.append(header.joined(separator: "\n")) }
+        for example in request.examples {
+            sections.append("Input: \(example.input)\nOutput: \(example.output.jsonText())")
+        }
         var pending: String?
         for entry in request.transcript {
             switch entry.role {
@@ -31,6 +44,9 @@ public enum CompletionPrompt {
                 sections.append("Input: \(pending ?? "")\nOutput: \(entry.text)")
                 pending = nil
             }
+        }
+        if !request.grounding.isEmpty {
+            sections.append("Facts:\n" + request.grounding.map { "- " + $0 }.joined(separator: "\n"))
         }
         sections.append("Input: \(request.prompt)\nOutput:")
         return sections.joined(separator: "\n\n")

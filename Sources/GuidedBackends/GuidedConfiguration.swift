@@ -8,18 +8,22 @@ public import GuidedSchema
 ///  "route": ["local", "embedded"]}
 /// ```
 /// Top-level keys: `backends` (required, a non-empty array), `route` (optional; the order of
-/// backend names to try, default: the order of `backends`), `version` (optional, must be 1).
+/// backend names to try, default: the order of `backends`), `routes` (optional; per output type
+/// name, its own order, e.g. `{"StepSuggestions": ["embedded"]}`), `version` (optional, must be 1).
 /// Each backend's keys are documented by its kind; unknown keys are errors.
 public struct GuidedConfiguration: Sendable {
     /// The backends, in file order.
     public var backends: [any LanguageModelBackend]
     /// Names in the order to try them.
     public var route: [String]
+    /// Per output type (by Swift type name, e.g. `StepSuggestions`): names in the order to try them.
+    public var routes: [String: [String]]
 
     /// Creates a configuration.
-    public init(backends: [any LanguageModelBackend], route: [String]? = nil) {
+    public init(backends: [any LanguageModelBackend], route: [String]? = nil, routes: [String: [String]] = [:]) {
         self.backends = backends
         self.route = route ?? backends.map(\.name)
+        self.routes = routes
     }
 
     /// The backend named `name`.
@@ -34,8 +38,8 @@ public struct GuidedConfiguration: Sendable {
             ConfigurationError(message, remedy: remedy, at: pointer, file: file)
         }
         guard let top = document.properties else { throw fail("a configuration must be a JSON object", .root, "write {\"backends\": [...]}") }
-        for property in top where !["backends", "route", "version"].contains(property.name) {
-            throw fail("unknown key \"\(property.name)\"", JSONPointer(tokens: [property.name]), "remove it; known keys are backends, route, version")
+        for property in top where !["backends", "route", "routes", "version"].contains(property.name) {
+            throw fail("unknown key \"\(property.name)\"", JSONPointer(tokens: [property.name]), "remove it; known keys are backends, route, routes, version")
         }
         if let version = document["version"], version.intValue != 1 {
             throw fail("unsupported version \(version.jsonText())", JSONPointer(tokens: ["version"]), "write \"version\": 1")
@@ -69,6 +73,24 @@ public struct GuidedConfiguration: Sendable {
                            "use one of: \(backends.map(\.name).joined(separator: ", "))")
             }
         }
-        return GuidedConfiguration(backends: backends, route: route)
+        var routes: [String: [String]] = [:]
+        if let table = document["routes"] {
+            guard let entries = table.properties else {
+                throw fail("\"routes\" must map output type names to arrays of backend names", JSONPointer(tokens: ["routes"]),
+                           "write \"routes\": {\"StepSuggestions\": [\"embedded\"]}")
+            }
+            for entry in entries {
+                let pointer = JSONPointer(tokens: ["routes", entry.name])
+                guard let names = entry.value.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
+                    throw fail("a route must be an array of backend names", pointer, "write [\"embedded\"]")
+                }
+                for (index, name) in names.enumerated() where !backends.contains(where: { $0.name == name.stringValue! }) {
+                    throw fail("route names the unknown backend \"\(name.stringValue!)\"", pointer.appending(index),
+                               "use one of: \(backends.map(\.name).joined(separator: ", "))")
+                }
+                routes[entry.name] = names.map { $0.stringValue! }
+            }
+        }
+        return GuidedConfiguration(backends: backends, route: route, routes: routes)
     }
 }

@@ -1,14 +1,18 @@
 import Guided
+import GuidedJSON
 
-/// `guided generate`: walks the configured route (or the one `--backend`), skipping unavailable
-/// backends and moving on when one fails; prints the validated JSON on stdout and a one-line
-/// trace on stderr.
+/// `guided generate`: routes the request through the configured backends (or the one
+/// `--backend`), skipping unavailable ones and moving on when one fails; prints the validated
+/// JSON on stdout and a one-line trace on stderr. With `--json`, prints one object with the
+/// value, its source, the reason and every attempt; `--fallback FILE` supplies the authored
+/// fallback, validated against the schema before anything is sent.
 enum GenerateCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
         guard let schemaPath = arguments.value("--schema"), let prompt = arguments.value("--prompt") else {
             throw .usage("error: generate needs --schema SCHEMA and --prompt TEXT\n\n\(Usage.text)")
         }
         let schema = try SchemaLoading.load(schemaPath, arguments).schema
+        let fallback = try loadFallback(arguments.value("--fallback"), schema: schema)
         let request = BackendRequest(prompt: prompt, instructions: arguments.value("--instructions"), schema: schema,
                                      options: try GenerationArguments.options(arguments))
         let configuration = try GenerationArguments.configuration(arguments)
@@ -19,42 +23,66 @@ enum GenerateCommand {
             }
             backends = [chosen]
         }
-        var trace: [String] = []
-        for backend in backends {
-            let availability = await backend.availability()
-            guard availability.isAvailable else {
-                trace.append("\(backend.name): \(availability)")
-                continue
+        let printPartial: @Sendable (String) -> Void = { Console.error("partial: \($0)") }
+        let result = await Router().route(request, through: backends, onPartial: arguments.flag("--stream") ? printPartial : nil)
+        let trace = result.attempts.map { attempt -> String in
+            if case .succeeded = attempt.outcome, let response = result.success?.response {
+                return "\(attempt.backend): ok, \(response.tokensGenerated.map(String.init) ?? "?") tokens, \(Int(attempt.milliseconds)) ms"
             }
-            do {
-                let response = try await respond(backend, request, stream: arguments.flag("--stream"))
-                Console.out(response.content.jsonText())
-                trace.append("\(backend.name): ok, \(response.tokensGenerated.map(String.init) ?? "?") tokens, \(Int(response.milliseconds)) ms")
-                Console.error("trace: " + trace.joined(separator: "; "))
-                return
-            } catch {
-                trace.append("\(backend.name): \(error.code): \(error.message)")
-            }
+            return attempt.description + detail(attempt)
         }
-        Console.error("trace: " + trace.joined(separator: "; "))
-        throw CommandFailure(message: "error: no backend produced a valid output", exitCode: 3)
+        Console.error("trace: " + (trace.isEmpty ? "no backend tried" : trace.joined(separator: "; ")))
+        if arguments.flag("--json") {
+            Console.out(report(result, fallback: fallback).jsonText())
+            if result.success == nil && fallback == nil { throw CommandFailure(message: "", exitCode: 3) }
+            return
+        }
+        if let (content, _) = result.success {
+            Console.out(content.jsonText())
+        } else if let fallback {
+            Console.out(fallback.jsonText())
+            Console.error("fallback: \(result.failure?.description ?? "")")
+        } else {
+            throw CommandFailure(message: "error: no backend produced a valid output (\(result.failure?.description ?? ""))", exitCode: 3)
+        }
     }
 
-    private static func respond(_ backend: any LanguageModelBackend, _ request: BackendRequest, stream: Bool) async throws(BackendError) -> BackendResponse {
-        guard stream else { return try await backend.respond(to: request) }
-        do {
-            for try await event in backend.streamResponse(to: request) {
-                switch event {
-                case .partial(let text): Console.error("partial: \(text)")
-                case .complete(let response): return response
-                }
-            }
-        } catch let error as BackendError {
-            throw error
-        } catch {
-            throw BackendError(.transport, backend: backend.name, "\(error)")
+    private static func detail(_ attempt: Attempt) -> String {
+        switch attempt.outcome {
+        case .unavailable(let reason): " — \(reason.message)"
+        case .failed(let error): " — \(error.message)"
+        case .rejected(let rejections): " — " + rejections.map(\.description).joined(separator: "; ")
+        case .overBudget(let message): " — \(message)"
+        default: ""
         }
-        throw BackendError(.transport, backend: backend.name, "the stream ended without a response")
+    }
+
+    static func loadFallback(_ path: String?, schema: GenerationSchema) throws(CommandFailure) -> GeneratedContent? {
+        guard let path else { return nil }
+        let value: GeneratedContent
+        do {
+            value = try JSONReader.read(file: path)
+        } catch {
+            throw .usage(error.description)
+        }
+        let violations = schema.violations(of: value)
+        guard violations.isEmpty else {
+            throw .usage("\(path): error: the fallback does not fit the schema: " + violations.map(\.description).joined(separator: "; "))
+        }
+        return value
+    }
+
+    /// `{"value", "source", "backend", "reason", "attempts": [{"backend", "outcome", "ms"}]}`.
+    static func report(_ result: Router.Result, fallback: GeneratedContent?) -> GeneratedContent {
+        let attempts = GeneratedContent(elements: result.attempts.map { attempt in
+            ["backend": GeneratedContent(attempt.backend), "outcome": GeneratedContent(attempt.outcomeCode),
+             "ms": GeneratedContent((attempt.milliseconds * 10).rounded() / 10)]
+        })
+        if let (content, response) = result.success {
+            return ["value": content, "source": "model", "backend": GeneratedContent(response.backend), "reason": nil, "attempts": attempts]
+        }
+        let reason = result.failure.map { GeneratedContent($0.code.rawValue) } ?? nil
+        return ["value": fallback ?? nil, "source": fallback == nil ? "none" : "fallback", "backend": nil, "reason": reason, "attempts": attempts]
     }
 }
 

@@ -7,9 +7,9 @@ struct ParsedArguments {
 
     static let valueOptions: Set<String> = [
         "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config",
-        "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens",
+        "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback",
     ]
-    static let flagOptions: Set<String> = ["--allow-unsupported", "--greedy", "--stream"]
+    static let flagOptions: Set<String> = ["--allow-unsupported", "--greedy", "--stream", "--json"]
 
     init(_ arguments: [String]) throws(CommandFailure) {
         var index = 0

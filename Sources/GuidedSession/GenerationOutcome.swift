@@ -1,0 +1,94 @@
+public import GuidedBackends
+public import GuidedValidation
+
+/// A value an app can ship, and where it came from.
+public struct GenerationOutcome<Value: Sendable>: Sendable {
+    /// The value: a model's validated output, or the app's authored fallback.
+    public var value: Value
+    /// Where it came from and why.
+    public var source: Source
+    /// Every backend the router tried, in order.
+    public var attempts: [Attempt]
+
+    /// Model or fallback.
+    public enum Source: Sendable {
+        /// A model's output that passed every check.
+        case model(backend: String, tokens: Int?, milliseconds: Double)
+        /// The authored fallback, and why no model output was used.
+        case fallback(FallbackReason)
+    }
+
+    /// Whether the value came from a model.
+    public var isFromModel: Bool { if case .model = source { true } else { false } }
+}
+
+/// Why the fallback was used. `code` is machine-readable.
+public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of reason.
+    public enum Code: String, Sendable, Hashable {
+        /// No backend in the route could serve.
+        case noBackendAvailable
+        /// Every available backend failed or produced output that failed a check.
+        case allBackendsFailed
+        /// The request's deadline passed first.
+        case deadlineExceeded
+        /// The schema's smallest valid output cannot fit the token budget.
+        case tokenBudget
+    }
+
+    /// The kind of reason.
+    public var code: Code
+    /// In words.
+    public var message: String
+
+    /// Creates a reason.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// `code: message`.
+    public var description: String { "\(code.rawValue): \(message)" }
+}
+
+/// One backend's part in a request.
+public struct Attempt: Sendable, CustomStringConvertible {
+    /// What happened.
+    public enum Outcome: Sendable {
+        /// Skipped: not available (with the reason).
+        case unavailable(UnavailableReason)
+        /// The backend failed (transport, timeout, truncation, invalid JSON or schema).
+        case failed(BackendError)
+        /// The output was rejected by a validator.
+        case rejected([Rejection])
+        /// Skipped: the request cannot fit this backend's context.
+        case overBudget(String)
+        /// Cut short by the request's deadline.
+        case deadline
+        /// Produced the value that shipped.
+        case succeeded
+    }
+
+    /// The backend's configured name.
+    public var backend: String
+    /// What happened.
+    public var outcome: Outcome
+    /// Time spent on it, in milliseconds.
+    public var milliseconds: Double
+
+    /// A machine-readable outcome name (`unavailable:unreachable`, `failed:invalidOutput`,
+    /// `rejected:grounding/noSharedWords`, `succeeded`, …).
+    public var outcomeCode: String {
+        switch outcome {
+        case .unavailable(let reason): "unavailable:\(reason.code)"
+        case .failed(let error): "failed:\(error.code)"
+        case .rejected(let rejections): "rejected:" + (rejections.first.map { "\($0.validator)/\($0.reason)" } ?? "")
+        case .overBudget: "overBudget"
+        case .deadline: "deadline"
+        case .succeeded: "succeeded"
+        }
+    }
+
+    /// `backend: outcome (ms)`.
+    public var description: String { "\(backend): \(outcomeCode) (\(Int(milliseconds)) ms)" }
+}

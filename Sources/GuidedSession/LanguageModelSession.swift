@@ -1,0 +1,163 @@
+public import GuidedBackends
+public import GuidedSchema
+import GuidedValidation
+import Synchronization
+
+/// A conversation with the configured models, in Foundation Models vocabulary: fixed
+/// instructions, a transcript, typed responses — and, always, a value the app can ship.
+///
+/// ```swift
+/// let session = LanguageModelSession(instructions: "Suggest next steps.", configuration: try .load())
+/// try session.register(StepSuggestions.self, policy: OutputPolicy(fallback: { _ in StepSuggestions(steps: […]) },
+///                                                                validators: ValidatorChain([GroundingValidator()])))
+/// let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self,
+///                                         grounding: ["Goal: learn to swim", "Entry: bought goggles"])
+/// outcome.value     // StepSuggestions, from a model or the fallback
+/// outcome.source    // .model(backend:tokens:milliseconds:) or .fallback(reason)
+/// ```
+public final class LanguageModelSession: Sendable {
+    /// Standing instructions; fixed for the session's life (new instructions, new session).
+    public let instructions: String?
+    /// The configured backends and routes.
+    public let configuration: GuidedConfiguration
+    /// The router, with its availability cache.
+    public let router: Router
+
+    private struct State {
+        var transcript: [TranscriptEntry] = []
+        var policies: [ObjectIdentifier: PolicyBox] = [:]
+        var tokensUsed = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a session.
+    public init(instructions: String? = nil, configuration: GuidedConfiguration, router: Router = Router()) {
+        self.instructions = instructions
+        self.configuration = configuration
+        self.router = router
+    }
+
+    /// Prompts and responses so far, oldest first.
+    public var transcript: [TranscriptEntry] { state.withLock { $0.transcript } }
+
+    /// Forgets the transcript (and its token count); instructions stay.
+    public func resetTranscript() {
+        state.withLock {
+            $0.transcript = []
+            $0.tokensUsed = 0
+        }
+    }
+
+    /// Registers the fallback, validators, clean-ups and route for an output type. The fallback
+    /// is built once here for an empty request and validated against the schema: a fallback that
+    /// does not fit is a programming error reported now, not at 3 a.m.
+    public func register<Output: Generable>(_ type: Output.Type, policy: OutputPolicy<Output>) throws(SchemaError) {
+        let sample = policy.fallback(FallbackContext(prompt: "", grounding: []))
+        let violations = Output.generationSchema.violations(of: sample.generatedContent)
+        guard violations.isEmpty else {
+            throw SchemaError(.invalidValue, "the fallback for \(Output.self) does not fit its schema: \(violations.map(\.description).joined(separator: "; "))",
+                              remedy: "fix the fallback so it satisfies the schema", at: violations[0].pointer)
+        }
+        if let route = policy.route, let unknown = route.first(where: { configuration.backend(named: $0) == nil }) {
+            throw SchemaError(.invalidValue, "the route for \(Output.self) names the unknown backend \(unknown)", remedy: "use a configured backend name")
+        }
+        state.withLock { $0.policies[ObjectIdentifier(Output.self)] = PolicyBox(value: policy) }
+    }
+
+    func policy<Output: Generable>(for type: Output.Type) -> OutputPolicy<Output>? {
+        state.withLock { $0.policies[ObjectIdentifier(Output.self)]?.value as? OutputPolicy<Output> }
+    }
+
+    /// A typed response: a model's output that passed the schema and the type's validators, or
+    /// the type's authored fallback with the reason. Throws only when no model output passed and
+    /// no fallback is registered.
+    public func respond<Output: Generable>(
+        to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
+        examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
+    ) async throws(GenerationError) -> GenerationOutcome<Output> {
+        try await run(prompt, type, grounding, examples, options, onPartial: nil)
+    }
+
+    /// Like ``respond(to:generating:grounding:examples:options:)``, yielding the growing output
+    /// text as it streams, then the outcome.
+    public func streamResponse<Output: Generable>(
+        to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
+        examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
+    ) -> AsyncThrowingStream<ResponseSnapshot<Output>, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let outcome = try await self.run(prompt, type, grounding, examples, options) { continuation.yield(.partial($0)) }
+                    continuation.yield(.complete(outcome))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    private func run<Output: Generable>(
+        _ prompt: String, _ type: Output.Type, _ grounding: [String], _ examples: [BackendRequest.Example], _ options: GenerationOptions,
+        onPartial: (@Sendable (String) -> Void)?
+    ) async throws(GenerationError) -> GenerationOutcome<Output> {
+        let policy = policy(for: Output.self)
+        let request = BackendRequest(prompt: prompt, instructions: instructions, transcript: transcript, schema: Output.generationSchema,
+                                     options: options, grounding: grounding, examples: examples)
+        let names = policy?.route ?? configuration.routes[String(describing: Output.self)] ?? configuration.route
+        let backends = names.compactMap { configuration.backend(named: $0) }
+        let result = await router.route(request, through: backends, validators: policy?.validators ?? .init([]),
+                                        cleanup: policy?.cleanup, onPartial: onPartial)
+        if let (content, response) = result.success, let value = try? Output(content) {
+            state.withLock {
+                $0.transcript.append(TranscriptEntry(.user, prompt))
+                $0.transcript.append(TranscriptEntry(.model, content.jsonText()))
+                $0.tokensUsed += (response.promptTokens ?? 0) + (response.tokensGenerated ?? 0)
+            }
+            return GenerationOutcome(value: value, source: .model(backend: response.backend, tokens: response.tokensGenerated,
+                                                                  milliseconds: response.milliseconds), attempts: result.attempts)
+        }
+        let reason = result.failure ?? FallbackReason(.allBackendsFailed, "the output did not decode into \(Output.self)")
+        guard let policy else { throw GenerationError(reason: reason, attempts: result.attempts) }
+        return GenerationOutcome(value: policy.fallback(FallbackContext(prompt: prompt, grounding: grounding)),
+                                 source: .fallback(reason), attempts: result.attempts)
+    }
+
+    /// Tokens used by this session's successful responses, against the first routed backend's context.
+    public func tokenUsage() async -> TokenUsage {
+        let used = state.withLock { $0.tokensUsed }
+        let context = try? await configuration.routedBackends.first?.contextSize()
+        return TokenUsage(used: used, contextSize: context)
+    }
+}
+
+/// A session's token use.
+public struct TokenUsage: Sendable, Hashable {
+    /// Prompt and response tokens of the session's successful responses.
+    public var used: Int
+    /// The first routed backend's context size, if it could tell.
+    public var contextSize: Int?
+}
+
+/// A streamed response: growing text, then the outcome.
+public enum ResponseSnapshot<Output: Sendable>: Sendable {
+    /// The model's output so far.
+    case partial(String)
+    /// The outcome.
+    case complete(GenerationOutcome<Output>)
+}
+
+/// No model output passed and no fallback is registered for the type.
+public struct GenerationError: Error, Sendable, CustomStringConvertible {
+    /// Why.
+    public var reason: FallbackReason
+    /// Every attempt.
+    public var attempts: [Attempt]
+
+    /// The reason and attempts in one line.
+    public var description: String {
+        "\(reason) [" + attempts.map(\.description).joined(separator: "; ") + "]"
+    }
+}

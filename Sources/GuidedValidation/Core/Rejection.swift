@@ -1,0 +1,28 @@
+import GuidedSchema
+
+/// A machine-readable rejection: which validator objected, why, and where.
+public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The validator's ``OutputValidator/name``, e.g. `"grounding"`.
+    public var validator: String
+    /// A stable, machine-readable code, e.g. `"ungroundedNumber"`, `"maxCharacters"`,
+    /// `"scaffoldingEcho"`, `"blockedPhrase"`, `"noSharedWords"`, `"tooFewWords"`,
+    /// `"duplicateItem"`, `"schema"`.
+    public var reason: String
+    /// Where in the output, e.g. `/steps/2`.
+    public var pointer: JSONPointer
+    /// Human text with a short excerpt of the offending value.
+    public var detail: String
+
+    /// Creates a rejection.
+    public init(validator: String, reason: String, pointer: JSONPointer, detail: String) {
+        self.validator = validator
+        self.reason = reason
+        self.pointer = pointer
+        self.detail = detail
+    }
+
+    /// `validator.reason at /pointer: detail` — one line.
+    public var description: String {
+        "\(validator).\(reason) at \(pointer.description.isEmpty ? "/" : pointer.description): \(detail)"
+    }
+}

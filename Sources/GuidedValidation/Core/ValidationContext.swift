@@ -1,0 +1,21 @@
+import GuidedSchema
+
+/// What a validator sees: the request the output answers.
+///
+/// Validators judge an output against the prompt the model was shown, the facts it was
+/// handed, and the schema it had to fill.
+public struct ValidationContext: Sendable {
+    /// The rendered prompt text, used to spot scaffolding the model echoed back.
+    public var prompt: String
+    /// The grounding snippets handed to the model for this request: the only facts it may use.
+    public var grounding: [String]
+    /// The schema the output had to satisfy.
+    public var schema: GenerationSchema
+
+    /// Creates a context.
+    public init(prompt: String = "", grounding: [String] = [], schema: GenerationSchema) {
+        self.prompt = prompt
+        self.grounding = grounding
+        self.schema = schema
+    }
+}

@@ -1,0 +1,48 @@
+import GuidedSchema
+
+/// Rejects strings that use a phrase from the app's outward-voice blocklist
+/// (`"unlock"`, `"don't miss"`, `"amazing"`).
+///
+/// Matching ignores case, treats curly and straight apostrophes alike and any whitespace run
+/// as one space. A phrase must start at a word boundary, so `"miss"` never matches
+/// `"dismiss"`. By default (``Matching/wordPrefix``) it may end inside a word, so a blocked
+/// stem catches its forms: `"unlock"` matches `"Unlocked"` and `"unlocks"`, `"amazing"`
+/// matches `"amazingly"`. Choose ``Matching/wholeWord`` for short entries that would
+/// otherwise catch unrelated words (`"ham"` and `"hamster"`).
+public struct BlockedPhraseValidator: OutputValidator {
+    /// How a phrase's end must sit in the text.
+    public enum Matching: Sendable, Hashable {
+        /// The phrase must end at a word boundary.
+        case wholeWord
+        /// The phrase may be the start of a longer word (the default).
+        case wordPrefix
+    }
+
+    /// The blocked phrases.
+    public var phrases: [String]
+    /// How phrase ends match.
+    public var matching: Matching
+
+    /// Blocks `phrases`, matched as whole words or word prefixes.
+    public init(phrases: [String], matching: Matching = .wordPrefix) {
+        self.phrases = phrases
+        self.matching = matching
+    }
+
+    /// `"blockedPhrase"`.
+    public var name: String { "blockedPhrase" }
+
+    /// One `"blockedPhrase"` rejection per blocked phrase per string that uses it.
+    public func check(_ output: GeneratedContent, in context: ValidationContext) -> [Rejection] {
+        let matchers = phrases.map { PhraseMatcher($0, ending: matching == .wholeWord ? .wholeWord : .wordPrefix) }
+        return output.stringLeaves().flatMap { leaf in
+            let text = PhraseMatcher.normalized(leaf.text)
+            return matchers.filter { $0.occurs(in: text) }.map { matcher in
+                Rejection(
+                    validator: name, reason: "blockedPhrase", pointer: leaf.pointer,
+                    detail: "uses the blocked phrase \"\(matcher.phrase)\": \(Excerpt.quoted(leaf.text))"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Guided
+import Synchronization
+
+/// A backend whose availability and answers are scripted, counting every call.
+final class ScriptedBackend: LanguageModelBackend {
+    enum Answer: Sendable {
+        case output(GeneratedContent)
+        case failure(BackendError.Code)
+        case slow(Duration, GeneratedContent)
+    }
+
+    let name: String
+    let kind = "scripted"
+    let capabilities = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true, streaming: true, tokenCounting: false)
+    let available: BackendAvailability
+    let answers: [Answer]
+    let availabilityCalls = Mutex(0)
+    let respondCalls = Mutex(0)
+
+    init(_ name: String, available: BackendAvailability = .available, answers: [Answer]) {
+        self.name = name
+        self.available = available
+        self.answers = answers
+    }
+
+    func availability() async -> BackendAvailability {
+        availabilityCalls.withLock { $0 += 1 }
+        return available
+    }
+
+    func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
+        let call = respondCalls.withLock { count -> Int in
+            defer { count += 1 }
+            return count
+        }
+        let answer = answers[min(call, answers.count - 1)]
+        let content: GeneratedContent
+        switch answer {
+        case .failure(let code): throw BackendError(code, backend: name, "scripted \(code)")
+        case .output(let value): content = value
+        case .slow(let delay, let value):
+            do { try await Task.sleep(for: delay) } catch { throw BackendError(.cancelled, backend: name, "cancelled") }
+            content = value
+        }
+        let text = content.jsonText()
+        let validated = try OutputValidation.content(from: text, schema: request.schema, backend: name) { _ in content }
+        return BackendResponse(backend: name, content: validated, text: text, tokensGenerated: 7, promptTokens: 11,
+                               stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil)
+    }
+
+    func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
+        BackendStreaming.stream(backend: name) { continuation in
+            continuation.yield(.partial("{"))
+            return try await self.respond(to: request)
+        }
+    }
+
+    func tokenCount(of text: String) async throws(BackendError) -> Int { text.count / 4 }
+    func contextSize() async throws(BackendError) -> Int { 4096 }
+}
