@@ -13,8 +13,15 @@ enum GenerateCommand {
         }
         let schema = try SchemaLoading.load(schemaPath, arguments).schema
         let fallback = try loadFallback(arguments.value("--fallback"), schema: schema)
+        let grounding = (arguments.value("--grounding") ?? "").split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         let request = BackendRequest(prompt: prompt, instructions: arguments.value("--instructions"), schema: schema,
-                                     options: try GenerationArguments.options(arguments))
+                                     options: try GenerationArguments.options(arguments), grounding: grounding)
+        var validators: [any OutputValidator] = []
+        if let text = arguments.value("--min-words") {
+            guard let words = Int(text), words > 0 else { throw .usage("error: --min-words needs a positive integer") }
+            validators.append(MinimumContentValidator(minimumWords: words))
+        }
+        if !grounding.isEmpty { validators.append(GroundingValidator()) }
         let configuration = try GenerationArguments.configuration(arguments)
         var backends = configuration.routedBackends
         if let name = arguments.value("--backend") {
@@ -24,7 +31,8 @@ enum GenerateCommand {
             backends = [chosen]
         }
         let printPartial: @Sendable (String) -> Void = { Console.error("partial: \($0)") }
-        let result = await Router().route(request, through: backends, onPartial: arguments.flag("--stream") ? printPartial : nil)
+        let result = await Router().route(request, through: backends, validators: ValidatorChain(validators),
+                                          onPartial: arguments.flag("--stream") ? printPartial : nil)
         let trace = result.attempts.map { attempt -> String in
             if case .succeeded = attempt.outcome, let response = result.success?.response {
                 return "\(attempt.backend): ok, \(response.tokensGenerated.map(String.init) ?? "?") tokens, \(Int(attempt.milliseconds)) ms"

@@ -7,7 +7,7 @@ struct ParsedArguments {
 
     static let valueOptions: Set<String> = [
         "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config",
-        "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback",
+        "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback", "--grounding", "--min-words",
     ]
     static let flagOptions: Set<String> = ["--allow-unsupported", "--greedy", "--stream", "--json"]
 

@@ -11,8 +11,10 @@ enum Usage {
                                         compile schema files to llama.cpp GBNF (or JSON Schema for servers)
           generate --schema SCHEMA --prompt TEXT [--instructions TEXT] [--backend NAME] [--config FILE]
                    [--temperature T] [--greedy | --top-k K | --top-p P] [--seed S] [--max-tokens N] [--stream]
-                   [--fallback FILE] [--json]
+                   [--grounding FACTS] [--min-words N] [--fallback FILE] [--json]
                                         generate JSON that satisfies SCHEMA; the JSON on stdout, a trace on stderr;
+                                        --grounding: facts (one per line) rendered into the prompt and checked;
+                                        --min-words: minimum words per string, no duplicate items;
                                         --json prints {value, source, backend, reason, attempts}
           backends [--config FILE]      each configured backend's availability and reason
           demo                          generate the canonical types on the embedded model (else show the fallback)
