@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "GuidedSchema", targets: ["GuidedSchema"]),
         .library(name: "GuidedJSON", targets: ["GuidedJSON"]),
         .library(name: "GuidedGrammar", targets: ["GuidedGrammar"]),
+        .library(name: "GuidedValidation", targets: ["GuidedValidation"]),
         .library(name: "Guided", targets: ["Guided"]),
         .library(name: "GuidedBackends", targets: ["GuidedBackends"]),
         .executable(name: "guided", targets: ["guided"]),
@@ -103,6 +104,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "GuidedValidationTests", dependencies: ["GuidedValidation", "GuidedSchema", "GuidedJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedGrammarTests",
             dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedConformance"],

@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// Opt-in structural clean-ups, applied to an output *before* validation.
 ///

@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// One check an output must pass before it ships.
 ///

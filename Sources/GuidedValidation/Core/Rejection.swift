@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// A machine-readable rejection: which validator objected, why, and where.
 public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// What a validator sees: the request the output answers.
 ///

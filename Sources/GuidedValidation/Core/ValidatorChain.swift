@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// An ordered, composable set of validators.
 ///

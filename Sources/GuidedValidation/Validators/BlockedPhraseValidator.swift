@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// Rejects strings that use a phrase from the app's outward-voice blocklist
 /// (`"unlock"`, `"don't miss"`, `"amazing"`).

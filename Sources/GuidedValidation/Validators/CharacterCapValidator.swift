@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// Rejects strings longer than a cap, counted in Unicode scalars (as JSON Schema's
 /// `maxLength` counts), so a notification fits where the app shows it.

@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// Rejects strings not drawn from the grounding: about something else, or stating a
 /// specific the grounding never gave.
@@ -20,7 +20,9 @@ import GuidedSchema
 ///   capitalized mid-sentence.
 /// - introduce no capitalized name (`"ungroundedName"`): a capitalized word not at the start
 ///   of a sentence (after `.`, `!`, `?`, `:`, `;` or a line break) whose word or stem the
-///   grounding lacks in any case. `I` is allowed. A name that opens a sentence is not caught.
+///   grounding lacks in any case. Capitalized stopwords (`I`, `To`, `Your`) are never names.
+///   A name that opens a sentence is not caught, and a title-cased title ("Swim Day Ahead")
+///   needs every capitalized word grounded: point the validator away from such fields.
 ///
 /// With no grounding every string fails the shared-word check: leave this validator out of
 /// the chain for requests that hand the model no facts.
@@ -73,7 +75,7 @@ public struct GroundingValidator: OutputValidator {
         if let date = SpecificTerms.date(token) {
             return evidence.dates.contains(date) ? nil : ("ungroundedDate", "date")
         }
-        if token.isCapitalized, !token.startsSentence, token.text != "I" {
+        if token.isCapitalized, !token.startsSentence, !EnglishStopwords.contains(token.lowercased) {
             let lowered = token.lowercased
             let grounded = evidence.words.contains(lowered) || evidence.words.contains(EnglishStemmer.stem(lowered))
             return grounded ? nil : ("ungroundedName", "name")

@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// Rejects empty-of-meaning output: strings with too few words, and arrays that repeat an item.
 ///

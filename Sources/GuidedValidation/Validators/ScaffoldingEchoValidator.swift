@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// Rejects strings that repeat the prompt's scaffolding instead of answering it.
 ///
@@ -43,25 +43,23 @@ public struct ScaffoldingEchoValidator: OutputValidator {
     /// One `"scaffoldingEcho"` rejection per finding per string.
     public func check(_ output: GeneratedContent, in context: ValidationContext) -> [Rejection] {
         let markerMatchers = markers.map { PhraseMatcher($0, ending: .wholeWord) }
-        let labelMatchers = context.schema.allPropertyNames.flatMap {
-            [PhraseMatcher($0 + ":", ending: .wholeWord), PhraseMatcher($0 + " :", ending: .wholeWord)]
-        }
+        let labels = context.schema.allPropertyNames.map(SchemaLabel.init)
         let promptLines = scaffoldingLines(of: context)
         return output.stringLeaves().flatMap { leaf in
-            findings(in: leaf.text, markerMatchers, labelMatchers, promptLines, context).map {
+            findings(in: leaf.text, markerMatchers, labels, promptLines, context).map {
                 Rejection(validator: name, reason: "scaffoldingEcho", pointer: leaf.pointer, detail: "\($0): \(Excerpt.quoted(leaf.text))")
             }
         }
     }
 
     private func findings(
-        in text: String, _ markerMatchers: [PhraseMatcher], _ labelMatchers: [PhraseMatcher],
+        in text: String, _ markerMatchers: [PhraseMatcher], _ labels: [SchemaLabel],
         _ promptLines: [String], _ context: ValidationContext
     ) -> [String] {
         let normalized = PhraseMatcher.normalized(text)
         var found = markerMatchers.filter { $0.occurs(in: normalized) }.map { "repeats the marker \"\($0.phrase)\"" }
-        if let label = labelMatchers.first(where: { $0.occurs(in: normalized) }) {
-            found.append("uses the schema label \"\(label.phrase)\"")
+        if let label = labels.first(where: { $0.occurs(in: normalized) }) {
+            found.append("uses the schema property \"\(label.name)\" as a label")
         }
         if detectsTemplateSlots, let slot = TemplateTokens.first(in: text) {
             found.append("contains the template slot \"\(slot)\"")

@@ -1,4 +1,4 @@
-import GuidedSchema
+public import GuidedSchema
 
 /// Rejects an output that breaks the context's schema, one rejection per violation.
 ///
