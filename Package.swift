@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "GuidedHTTPTests", dependencies: ["GuidedHTTP", "GuidedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedBackendsTests",
-            dependencies: ["Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedHTTP", "CanonicalSchemas", "CustomBackendExample"],
+            dependencies: ["Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedHTTP", "GuidedJSON", "CanonicalSchemas", "CustomBackendExample"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

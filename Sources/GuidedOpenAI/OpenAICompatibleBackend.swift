@@ -9,7 +9,8 @@ import Glibc
 #endif
 
 /// An OpenAI-compatible server: `/chat/completions` with `response_format` `json_schema` in
-/// strict mode, SSE streaming, and an API key read from an environment variable named in the
+/// strict mode (instructions as the system message, examples as user/assistant pairs, the
+/// request's grounding as a `Facts:` block before its prompt), SSE streaming, and an API key read from an environment variable named in the
 /// configuration (never logged, never in an error). Works against llama-server's and Ollama's
 /// `/v1` too.
 ///
@@ -90,10 +91,16 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     func body(_ request: BackendRequest, stream: Bool) throws(BackendError) -> (body: GeneratedContent, server: ServerSchema?) {
         var messages: [GeneratedContent] = []
         if let instructions = request.instructions { messages.append(["role": "system", "content": GeneratedContent(instructions)]) }
+        for example in request.examples {
+            messages.append(["role": "user", "content": GeneratedContent(example.input)])
+            messages.append(["role": "assistant", "content": GeneratedContent(example.output.jsonText())])
+        }
         for entry in request.transcript {
             messages.append(["role": GeneratedContent(entry.role == .user ? "user" : "assistant"), "content": GeneratedContent(entry.text)])
         }
-        messages.append(["role": "user", "content": GeneratedContent(request.prompt)])
+        // The request's facts go with its own message, in the same "Facts:" form as completion prompts.
+        let facts = request.grounding.isEmpty ? "" : "Facts:\n" + request.grounding.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
+        messages.append(["role": "user", "content": GeneratedContent(facts + request.prompt)])
         var fields: [(String, GeneratedContent)] = [
             ("model", GeneratedContent(model)), ("messages", GeneratedContent(elements: messages)),
             ("max_tokens", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)), ("stream", GeneratedContent(stream)),

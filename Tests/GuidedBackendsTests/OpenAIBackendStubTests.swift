@@ -1,4 +1,5 @@
 import Guided
+import GuidedJSON
 import GuidedOpenAI
 import GuidedTestSupport
 import Testing
@@ -302,5 +303,25 @@ import Glibc
         let result = await collect(backend(server).streamResponse(to: try Self.request()))
         #expect(result.final == nil)
         #expect(result.backendError?.code == .transport)
+    }
+}
+
+@Suite struct OpenAIPromptRenderingTests {
+    @Test func examplesBecomeTurnsAndGroundingPrecedesThePrompt() async throws {
+        let server = try StubHTTPServer()
+        defer { server.stop() }
+        server.route("POST", "/v1/chat/completions") { _ in
+            .json(#"{"choices":[{"message":{"content":"{\"text\":\"ok\"}"},"finish_reason":"stop"}]}"#)
+        }
+        let backend = OpenAICompatibleBackend(name: "v1", baseURL: server.baseURL + "/v1", model: "m", apiKeyVariable: nil)
+        let schema = try GenerationSchema.fromJSONSchema(["type": "object", "properties": ["text": ["type": "string"]], "required": ["text"]]).schema
+        _ = try await backend.respond(to: BackendRequest(prompt: "Rewrite it", instructions: "Be plain.", schema: schema,
+                                                         grounding: ["parcel arrives Friday"],
+                                                         examples: [.init(input: "Rewrite: late", output: ["text": "It is late."])]))
+        let body = try JSONReader.parse(bytes: try #require(server.requests.last).body)
+        let messages = try #require(body["messages"]?.arrayValue)
+        #expect(messages.map { $0["role"]?.stringValue ?? "" } == ["system", "user", "assistant", "user"])
+        #expect(messages[2]["content"] == #"{"text":"It is late."}"#)
+        #expect(messages[3]["content"] == "Facts:\n- parcel arrives Friday\n\nRewrite it")
     }
 }
