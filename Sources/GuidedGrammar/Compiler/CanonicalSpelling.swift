@@ -13,9 +13,9 @@ public enum CanonicalSpelling {
         guard depth < 64 else { return value }
         switch node.kind {
         case .constant(let constant):
-            return JSONValueEquality.equal(constant, value) ? constant : value
+            return JSONEquality.equal(constant, value) ? constant : value
         case .choice(let options):
-            return options.first { JSONValueEquality.equal($0, value) } ?? value
+            return options.first { JSONEquality.equal($0, value) } ?? value
         case .reference(let name):
             guard let target = schema.definition(named: name) else { return value }
             return ordered(value, target, schema, depth: depth + 1)
@@ -49,9 +49,3 @@ public enum CanonicalSpelling {
     }
 }
 
-/// JSON Schema value equality (numbers by value, objects regardless of key order).
-enum JSONValueEquality {
-    static func equal(_ a: GeneratedContent, _ b: GeneratedContent) -> Bool {
-        GenerationSchema(root: SchemaNode(.constant(a))).validates(b)
-    }
-}

@@ -182,7 +182,7 @@ enum Disjointness {
         let a = resolved(a, schema), b = resolved(b, schema)
         if let ta = types(a.kind), let tb = types(b.kind), ta.isDisjoint(with: tb) { return true }
         if let va = values(a.kind), let vb = values(b.kind) {
-            return !va.contains { x in vb.contains { JSONValueEquality.equal(x, $0) } }
+            return !va.contains { x in vb.contains { JSONEquality.equal(x, $0) } }
         }
         if let va = values(a.kind) { return !va.contains { GenerationSchema(root: b, definitions: schema.definitions).validates($0) } }
         if let vb = values(b.kind) { return !vb.contains { GenerationSchema(root: a, definitions: schema.definitions).validates($0) } }
@@ -190,7 +190,7 @@ enum Disjointness {
             // A shared required property whose constants differ (a discriminator).
             for p in x.properties where p.isRequired {
                 if let q = y.property(named: p.name), q.isRequired, let vp = values(p.schema.kind), let vq = values(q.schema.kind),
-                    !vp.contains(where: { v in vq.contains { JSONValueEquality.equal(v, $0) } })
+                    !vp.contains(where: { v in vq.contains { JSONEquality.equal(v, $0) } })
                 {
                     return true
                 }

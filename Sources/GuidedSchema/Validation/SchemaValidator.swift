@@ -143,9 +143,11 @@ struct SchemaValidator {
     }
 }
 
-/// JSON Schema's notion of equality: numbers by value (`1 == 1.0`), objects regardless of key order.
-enum JSONEquality {
-    static func equal(_ a: GeneratedContent, _ b: GeneratedContent) -> Bool {
+/// JSON Schema's notion of equality: numbers by value (`1 == 1.0`), strings by code points,
+/// objects regardless of key order.
+public enum JSONEquality {
+    /// Whether `a` and `b` are the same JSON value.
+    public static func equal(_ a: GeneratedContent, _ b: GeneratedContent) -> Bool {
         switch (a.kind, b.kind) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
