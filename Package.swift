@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GuidedCLITests",
-            dependencies: ["guided"],
+            dependencies: ["guided", "GuidedTestSupport"],
             swiftSettings: swiftSettings
         ),
     ],
