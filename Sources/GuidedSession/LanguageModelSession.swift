@@ -88,7 +88,9 @@ public final class LanguageModelSession: Sendable {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let outcome = try await self.run(prompt, type, grounding, examples, options) { continuation.yield(.partial($0)) }
+                    let outcome = try await self.run(prompt, type, grounding, examples, options) { text in
+                        continuation.yield(.partial(PartialResponse(text: text)))
+                    }
                     continuation.yield(.complete(outcome))
                     continuation.finish()
                 } catch {
@@ -141,12 +143,31 @@ public struct TokenUsage: Sendable, Hashable {
     public var contextSize: Int?
 }
 
-/// A streamed response: growing text, then the outcome.
+/// A streamed response: growing snapshots, then the outcome.
 public enum ResponseSnapshot<Output: Sendable>: Sendable {
-    /// The model's output so far.
-    case partial(String)
+    /// The model's output so far. Not yet validated: only the final outcome is checked.
+    case partial(PartialResponse)
     /// The outcome.
     case complete(GenerationOutcome<Output>)
+}
+
+/// The output streamed so far: its text, and the JSON value that text amounts to (open
+/// strings, arrays and objects closed; see ``PartialJSON``). Later snapshots only grow.
+public struct PartialResponse: Sendable {
+    /// The raw text so far.
+    public var text: String
+    /// The value written so far, if the text is a viable JSON beginning with anything in it.
+    public var content: GeneratedContent?
+
+    /// A snapshot of `text`.
+    public init(text: String) {
+        self.text = text
+        switch PartialJSON.parse(text) {
+        case .complete(let value): content = value
+        case .incomplete(let value): content = value
+        case .invalid: content = nil
+        }
+    }
 }
 
 /// No model output passed and no fallback is registered for the type.

@@ -84,7 +84,10 @@ import Testing
         var outcome: GenerationOutcome<StepSuggestions>?
         for try await snapshot in session.streamResponse(to: "Goal", generating: StepSuggestions.self) {
             switch snapshot {
-            case .partial: partials += 1
+            case .partial(let partial):
+                partials += 1
+                #expect(partial.text == "{")
+                #expect(partial.content == [:])
             case .complete(let value): outcome = value
             }
         }
