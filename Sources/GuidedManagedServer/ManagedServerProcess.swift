@@ -55,8 +55,10 @@ final class ManagedServerProcess: Sendable {
         return text.split(separator: "\n").suffix(lines).joined(separator: " | ")
     }
 
-    /// SIGTERM, then SIGKILL after two seconds; waits for the exit.
+    /// SIGTERM, then SIGKILL after two seconds; waits for the exit, then removes the log (its
+    /// tail has gone into any error already reported).
     func stop() {
+        defer { try? FileManager.default.removeItem(atPath: logPath) }
         let child = process.withLock { current -> Process? in
             defer { current = nil }
             return current
