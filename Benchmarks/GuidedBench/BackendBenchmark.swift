@@ -69,7 +69,7 @@ struct BackendBenchmark {
                                generationMillisecondsPerToken: median(list.map(\.generationMillisecondsPerToken)),
                                promptMilliseconds: median(list.map(\.promptMilliseconds)))
                 medians[label] = m
-                let padded = label + String(repeating: " ", count: max(0, 22 - label.count))
+                let padded = "  " + label + String(repeating: " ", count: max(0, 22 - label.count))
                 print(padded + String(format: " %8.0f %8d %10.1f %7.1f %10.0f", m.wallMilliseconds, m.tokens,
                              m.generationMillisecondsPerToken, 1000 / max(m.generationMillisecondsPerToken, 0.001), m.promptMilliseconds))
             }
