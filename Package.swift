@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "GuidedGrammar", targets: ["GuidedGrammar"]),
         .library(name: "GuidedValidation", targets: ["GuidedValidation"]),
         .library(name: "Guided", targets: ["Guided"]),
+        .plugin(name: "GuidedGrammarPlugin", targets: ["GuidedGrammarPlugin"]),
         .library(name: "GuidedBackends", targets: ["GuidedBackends"]),
         .executable(name: "guided", targets: ["guided"]),
     ],
@@ -90,6 +91,17 @@ let package = Package(
         // a standalone Package.swift); compiled here too so the example cannot rot.
         .target(name: "CustomBackendExample", dependencies: ["Guided"], path: "examples/CustomBackend/Sources/CustomBackend", swiftSettings: swiftSettings),
 
+        // Build plugin: a target's *.schema.json files compiled to grammars at build time.
+        .plugin(name: "GuidedGrammarPlugin", capability: .buildTool(), dependencies: ["guided"]),
+        // An app target using it.
+        .target(
+            name: "PrecompiledGrammars",
+            path: "examples/PrecompiledGrammars",
+            resources: [.copy("StepSuggestions.schema.json")],
+            swiftSettings: swiftSettings,
+            plugins: ["GuidedGrammarPlugin"]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "guided",
@@ -124,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GuidedCLITests",
-            dependencies: ["guided", "GuidedTestSupport"],
+            dependencies: ["guided", "GuidedTestSupport", "PrecompiledGrammars", "GuidedGrammar", "GuidedSchema", "CanonicalSchemas"],
             swiftSettings: swiftSettings
         ),
     ],

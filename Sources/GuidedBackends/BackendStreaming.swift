@@ -1,4 +1,4 @@
-public import GuidedHTTP
+import GuidedHTTP
 
 /// The plumbing every streaming backend shares: run the producer in a task, map transport
 /// errors to ``BackendError``, pass secrets through `redact`, and stop the transfer when the

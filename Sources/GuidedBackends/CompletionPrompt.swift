@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Renders instructions, transcript and prompt into one completion prompt for a base model
 /// with no chat template (llama-server `/completion`, Ollama `/api/generate` with `raw`).

@@ -7,8 +7,8 @@ enum CompileCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         guard !arguments.positional.isEmpty else { throw .usage("error: expected SCHEMA...\n\n\(Usage.text)") }
         let format = arguments.value("--format") ?? "gbnf"
-        guard ["gbnf", "json-schema", "json-schema-strict"].contains(format) else {
-            throw .usage("error: --format must be gbnf, json-schema or json-schema-strict")
+        guard ["gbnf", "json-schema", "json-schema-strict", "swift"].contains(format) else {
+            throw .usage("error: --format must be gbnf, json-schema, json-schema-strict or swift")
         }
         guard let whitespace = GrammarOptions.Whitespace(rawValue: arguments.value("--whitespace") ?? "compact") else {
             throw .usage("error: --whitespace must be compact or pretty")
@@ -23,7 +23,9 @@ enum CompileCommand {
         for path in arguments.positional {
             do throws(CommandFailure) {
                 let text = try output(path, format: format, options: options, arguments)
-                let target = directory + "/" + baseName(path) + (format == "gbnf" ? ".gbnf" : ".json")
+                let target = directory + "/" + baseName(path) + [
+                    "gbnf": ".gbnf", "swift": "Grammar.swift",
+                ][format, default: ".json"]
                 guard FileBytes.writeIfChanged(text + (text.hasSuffix("\n") ? "" : "\n"), to: target) != nil else {
                     throw CommandFailure.usage("\(target): error: cannot write the file")
                 }
@@ -39,6 +41,14 @@ enum CompileCommand {
         let imported = try SchemaLoading.load(path, arguments)
         if format == "json-schema" { return imported.schema.jsonSchema().jsonText(.pretty) }
         if format == "json-schema-strict" { return imported.schema.serverSchema(.openAIStrict).document.jsonText(.pretty) }
+        if format == "swift" {
+            do {
+                return SwiftGrammarSource.render(name: baseName(path), grammar: try GrammarCompiler.compile(imported.schema, options: options).gbnf,
+                                                 schema: imported.schema.jsonSchema().jsonText())
+            } catch {
+                throw .usage(error.schemaError(file: path).description)
+            }
+        }
         do {
             return try GrammarCompiler.compile(imported.schema, options: options).gbnf
         } catch {
@@ -46,9 +56,13 @@ enum CompileCommand {
         }
     }
 
-    /// `schemas/StepSuggestions.json` → `StepSuggestions`.
+    /// `schemas/StepSuggestions.json` (or `StepSuggestions.schema.json`) → `StepSuggestions`.
     static func baseName(_ path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
+        var file = path.split(separator: "/").last.map(String.init) ?? path
+        for suffix in [".schema.json", ".json"] where file.hasSuffix(suffix) && file.count > suffix.count {
+            file.removeLast(suffix.count)
+            return file
+        }
         guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
         return String(file[..<dot])
     }
