@@ -107,11 +107,10 @@ public final class LlamaServerBackend: LanguageModelBackend {
                                excerpt: OutputValidation.excerpt(text))
         }
         let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { try JSONReader.parse($0) }
-        let elapsed = ContinuousClock.now - started
         return BackendResponse(
             backend: name, content: content, text: text,
             tokensGenerated: json["tokens_predicted"]?.intValue, promptTokens: json["tokens_evaluated"]?.intValue,
-            stopReason: stop, milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000,
+            stopReason: stop, milliseconds: started.millisecondsAgo,
             tokensPerSecond: json.value(at: ["timings", "predicted_per_second"])?.doubleValue)
     }
 

@@ -93,13 +93,12 @@ public final class OllamaBackend: LanguageModelBackend {
             throw BackendError(.truncated, backend: name, "the output was cut by the token limit", excerpt: OutputValidation.excerpt(text))
         }
         let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { try JSONReader.parse($0) }
-        let elapsed = ContinuousClock.now - started
         let generated = json["eval_count"]?.intValue
         let evalSeconds = (json["eval_duration"]?.doubleValue ?? 0) / 1e9
         return BackendResponse(
             backend: name, content: content, text: text, tokensGenerated: generated, promptTokens: json["prompt_eval_count"]?.intValue,
             stopReason: json["done_reason"]?.stringValue == "stop" ? .endOfSequence : .unknown,
-            milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+            milliseconds: started.millisecondsAgo,
             tokensPerSecond: generated.flatMap { evalSeconds > 0 ? Double($0) / evalSeconds : nil })
     }
 
@@ -131,7 +130,7 @@ public final class OllamaBackend: LanguageModelBackend {
     }
 
     /// An estimate (Ollama has no tokenize endpoint): one token per four bytes, rounded up.
-    public func tokenCount(of text: String) async throws(BackendError) -> Int { (text.utf8.count + 3) / 4 }
+    public func tokenCount(of text: String) async throws(BackendError) -> Int { TokenEstimate.tokens(in: text) }
 
     /// The model's context length from `/api/show`, else the configured fallback.
     public func contextSize() async throws(BackendError) -> Int {

@@ -159,15 +159,14 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             let parsed = try JSONReader.parse(text)
             return server?.restoringOptionals(in: parsed) ?? parsed
         }
-        let elapsed = ContinuousClock.now - started
         return BackendResponse(
             backend: name, content: content, text: text, tokensGenerated: usage?["completion_tokens"]?.intValue,
             promptTokens: usage?["prompt_tokens"]?.intValue, stopReason: finishReason == "stop" ? .endOfSequence : .unknown,
-            milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15, tokensPerSecond: nil)
+            milliseconds: started.millisecondsAgo, tokensPerSecond: nil)
     }
 
     /// An estimate: one token per four bytes, rounded up.
-    public func tokenCount(of text: String) async throws(BackendError) -> Int { (text.utf8.count + 3) / 4 }
+    public func tokenCount(of text: String) async throws(BackendError) -> Int { TokenEstimate.tokens(in: text) }
 
     /// The configured context size (the API does not report one).
     public func contextSize() async throws(BackendError) -> Int { configuredContextSize }

@@ -115,10 +115,3 @@ extension Router {
     }
 }
 
-extension ContinuousClock.Instant {
-    /// Milliseconds since this instant.
-    var millisecondsAgo: Double {
-        let elapsed = ContinuousClock.now - self
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
-}
