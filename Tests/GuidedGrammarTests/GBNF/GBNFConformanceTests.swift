@@ -27,9 +27,6 @@ struct GBNFConformanceRecord: Sendable, CustomTestStringConvertible {
             return GBNFConformanceRecord(id: id, grammar: grammar, text: text, expectedValid: expected)
         }
     }()
-
-    /// Records we cannot support, with the reason. Keep this minimal and honest.
-    static let unsupported: [String: String] = [:]
 }
 
 @Suite("GBNF conformance (llama.cpp test-grammar-integration)")
@@ -40,10 +37,6 @@ struct GBNFConformanceTests {
 
     @Test(arguments: GBNFConformanceRecord.all)
     func verdictMatchesLlamaCpp(_ record: GBNFConformanceRecord) throws {
-        if let reason = GBNFConformanceRecord.unsupported[record.id] {
-            withKnownIssue(Comment(rawValue: reason)) { Issue.record("unsupported") }
-            return
-        }
         let grammar = try GBNFGrammar(parsing: record.grammar)
         #expect(grammar.accepts(record.text) == record.expectedValid)
         if record.expectedValid {
