@@ -115,7 +115,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
         .testTarget(name: "GuidedValidationTests", dependencies: ["GuidedValidation", "GuidedSchema", "GuidedJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedGrammarTests",

@@ -36,6 +36,10 @@ extension GuidedConfiguration {
         do {
             document = try JSONReader.read(file: path)
         } catch {
+            if let failure = error.readFailure {
+                throw ConfigurationError("cannot read the configuration file: \(failure.description)",
+                                         remedy: "\(failure.remedy) (given with --config or GUIDED_CONFIG)", at: .root, file: path)
+            }
             throw ConfigurationError(error.message, remedy: "fix the JSON at line \(error.line), column \(error.column)", at: .root, file: "\(path):\(error.line):\(error.column)")
         }
         return try from(document, file: path, registry: registry)

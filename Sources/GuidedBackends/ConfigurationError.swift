@@ -80,11 +80,33 @@ public struct BackendConfiguration: Sendable {
         return number
     }
 
-    /// An `http://` or `https://` URL at `key`, without a trailing slash.
+    /// The whole number at `key`, if present: from 1 to ``largestNumber`` (`0.5` is an error,
+    /// never a silent 0).
+    public func positiveInteger(_ key: String) throws(ConfigurationError) -> Int? {
+        guard let number = try positiveNumber(key) else { return nil }
+        guard number == number.rounded(.towardZero) else {
+            throw error("\(key) must be a whole number, not \(entry[key]!.jsonText())", key: key, remedy: "write \"\(key)\": \(max(1, Int(number.rounded())))")
+        }
+        return Int(number)
+    }
+
+    /// The number of seconds at `key` as a duration, if present: positive, at most
+    /// ``largestNumber``, and never shorter than 1 ms (libcurl reads 0 ms as "no limit").
+    public func duration(_ key: String) throws(ConfigurationError) -> Duration? {
+        guard let seconds = try positiveNumber(key) else { return nil }
+        return .milliseconds(max(1, Int((seconds * 1000).rounded(.up))))
+    }
+
+    /// An `http://` or `https://` URL at `key`, without a trailing slash. Whitespace and control
+    /// characters (a CR/LF could smuggle protocol lines) are errors.
     public func url(_ key: String, example: String) throws(ConfigurationError) -> String {
         var text = try requiredString(key, example: example)
         guard text.hasPrefix("http://") || text.hasPrefix("https://") else {
             throw error("\(key) must be an http:// or https:// URL", key: key, remedy: "write \"\(key)\": \"\(example)\"")
+        }
+        if let bad = text.unicodeScalars.first(where: { $0.value < 0x21 || (0x7F...0xA0).contains($0.value) }) {
+            throw error("\(key) contains a space or control character (U+\(String(bad.value, radix: 16, uppercase: true)))", key: key,
+                        remedy: "percent-encode it or remove it")
         }
         while text.hasSuffix("/") { text.removeLast() }
         return text

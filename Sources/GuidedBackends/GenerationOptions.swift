@@ -24,9 +24,11 @@ public struct GenerationOptions: Sendable, Hashable {
         }
 
         /// Sample among the most likely tokens whose probabilities add up to `probabilityThreshold`
-        /// (nucleus sampling); a seed makes it reproducible.
+        /// (nucleus sampling); a seed makes it reproducible. The threshold is clamped to 0...1;
+        /// a NaN threshold means 1 (no cut), never 0.
         public static func random(probabilityThreshold: Double, seed: UInt64? = nil) -> SamplingMode {
-            SamplingMode(mode: .topP(min(max(probabilityThreshold, 0), 1), seed: seed))
+            let threshold = probabilityThreshold.isNaN ? 1 : min(max(probabilityThreshold, 0), 1)
+            return SamplingMode(mode: .topP(threshold, seed: seed))
         }
 
         /// The seed, if the mode has one.
@@ -49,10 +51,11 @@ public struct GenerationOptions: Sendable, Hashable {
     /// this limit is a failure, never a result.
     public var maximumResponseTokens: Int?
 
-    /// Creates options.
+    /// Creates options. The temperature is clamped to 0...1; a NaN temperature means the
+    /// backend's default (nil).
     public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
         self.sampling = sampling
-        self.temperature = temperature.map { min(max($0, 0), 1) }
+        self.temperature = temperature.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }
         self.maximumResponseTokens = maximumResponseTokens
     }
 }

@@ -54,6 +54,10 @@ public struct GuidedConfiguration: Sendable {
             guard let name = entry["name"]?.stringValue, !name.isEmpty else {
                 throw fail("a backend needs a \"name\"", pointer.appending("name"), "add \"name\": \"local\"")
             }
+            if let bad = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) {
+                throw fail("a backend name cannot contain control characters (U+\(String(bad.value, radix: 16, uppercase: true)))",
+                           pointer.appending("name"), "use letters, digits, - and _; names are printed in traces")
+            }
             guard let kind = entry["kind"]?.stringValue else {
                 throw fail("backend \"\(name)\" needs a \"kind\"", pointer.appending("kind"), "add \"kind\": one of \(registry.kinds.joined(separator: ", "))")
             }

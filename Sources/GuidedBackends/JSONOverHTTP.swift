@@ -15,14 +15,27 @@ public struct JSONOverHTTP: Sendable {
     public var timeout: Duration
     /// Extra headers (e.g. authorization); never printed.
     public var headers: [HTTPHeader]
+    /// Further secrets to keep out of every text (e.g. a URL's password); header values are
+    /// always secrets.
+    public var secrets: [String]
 
     /// Creates a JSON client for one backend.
-    public init(client: HTTPClient, backend: String, connectTimeout: Duration = .seconds(2), timeout: Duration = .seconds(120), headers: [HTTPHeader] = []) {
+    public init(client: HTTPClient, backend: String, connectTimeout: Duration = .seconds(2), timeout: Duration = .seconds(120),
+                headers: [HTTPHeader] = [], secrets: [String] = []) {
         self.client = client
         self.backend = backend
         self.connectTimeout = connectTimeout
         self.timeout = timeout
         self.headers = headers
+        self.secrets = secrets
+    }
+
+    /// Creates a JSON client for a backend whose URL may carry `user:password@`: the
+    /// credentials become an `Authorization: Basic` header and secrets, never part of a message.
+    public init(client: HTTPClient, backend: String, credentials: URLCredentials, connectTimeout: Duration = .seconds(2),
+                timeout: Duration = .seconds(120), headers: [HTTPHeader] = []) {
+        self.init(client: client, backend: backend, connectTimeout: connectTimeout, timeout: timeout,
+                  headers: headers + (credentials.authorization.map { [$0] } ?? []), secrets: credentials.secrets)
     }
 
     /// A response: the status and the parsed body (nil when the body is not JSON).
@@ -60,7 +73,30 @@ public struct JSONOverHTTP: Sendable {
         } catch {
             throw Self.backendError(error, backend: backend)
         }
-        return Reply(status: response.status, json: try? JSONReader.parse(bytes: response.body), text: response.bodyText)
+        guard !allSecrets.isEmpty else {
+            return Reply(status: response.status, json: try? JSONReader.parse(bytes: response.body), text: response.bodyText)
+        }
+        let text = redact(response.bodyText)
+        return Reply(status: response.status, json: try? JSONReader.parse(text), text: text)
+    }
+
+    /// Every secret this client knows, longest first: header values, the credential after
+    /// `Bearer ` or `Basic `, and ``secrets``.
+    public var allSecrets: [String] {
+        let fromHeaders = headers.flatMap { header -> [String] in
+            let credential = ["Bearer ", "Basic "].compactMap { header.value.hasPrefix($0) ? String(header.value.dropFirst($0.count)) : nil }
+            return [header.value] + credential
+        }
+        return (fromHeaders + secrets).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+    }
+
+    /// `text` with every secret replaced by `[redacted]`. Applied to every body and stream line
+    /// before anything reads it, so no excerpt, message, partial snapshot or validated output can
+    /// carry a secret, whole or cut.
+    public func redact(_ text: String) -> String {
+        let secrets = allSecrets
+        guard !secrets.isEmpty else { return text }
+        return secrets.reduce(text) { $0.replacing($1, with: "[redacted]") }
     }
 
     /// The error a transport failure becomes.
@@ -73,17 +109,24 @@ public struct JSONOverHTTP: Sendable {
         }
     }
 
+    /// The growing output of a stream as it may be shown: secrets redacted, and any ending that
+    /// could be the start of a secret held back until the next piece shows it is not one (a key
+    /// echoed token by token never appears even in part).
+    public func redactedSnapshot(_ text: String) -> String {
+        let secrets = allSecrets
+        guard !secrets.isEmpty else { return text }
+        let redacted = redact(text)
+        let held = secrets.map { secret in
+            (1..<max(1, secret.count)).reversed().first { redacted.hasSuffix(secret.prefix($0)) } ?? 0
+        }.max() ?? 0
+        return String(redacted.dropLast(held))
+    }
+
     /// `error` with every secret this client sends (header values, and the credential after
     /// `Bearer `) replaced by `[redacted]`: servers may echo a key back in their error text.
     public func redacting(_ error: BackendError) -> BackendError {
-        let secrets = headers.flatMap { header -> [String] in
-            let credential = header.value.hasPrefix("Bearer ") ? [String(header.value.dropFirst(7))] : []
-            return [header.value] + credential
-        }.filter { !$0.isEmpty }
-        guard !secrets.isEmpty else { return error }
-        func clean(_ text: String) -> String {
-            secrets.reduce(text) { $0.replacing($1, with: "[redacted]") }
-        }
+        guard !allSecrets.isEmpty else { return error }
+        let clean = redact
         var redacted = error
         redacted.message = clean(error.message)
         redacted.excerpt = error.excerpt.map(clean)

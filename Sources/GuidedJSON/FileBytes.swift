@@ -3,19 +3,36 @@ import Glibc
 #endif
 
 /// Whole-file reads and writes without Foundation.
+///
+/// Every read is bounded: a device (`/dev/zero`, `/dev/urandom`) or an endless pipe stops at
+/// the limit with ``FileReadError/tooLarge(limit:)`` instead of filling memory.
 public enum FileBytes {
-    /// The file's bytes, or nil if it cannot be read.
+    /// The default read limit: 64 MiB, far above any schema, instance or configuration file.
+    public static let defaultLimit = 64 * 1024 * 1024
+
+    /// The file's bytes, or nil if it cannot be read or is over ``defaultLimit``.
     public static func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
+        try? contents(of: path)
+    }
+
+    /// The file's bytes, at most `limit` of them.
+    /// - Throws: ``FileReadError`` saying whether the file is missing, a directory, unreadable
+    ///   or larger than `limit`.
+    public static func contents(of path: String, limit: Int = defaultLimit) throws(FileReadError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { throw FileReadError(errno: errno) }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = fread(&chunk, 1, chunk.count, file)
-            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+            if count > 0 {
+                guard bytes.count + count <= limit else { throw .tooLarge(limit: limit) }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
             if count < chunk.count { break }
         }
-        return ferror(file) == 0 ? bytes : nil
+        guard ferror(file) == 0 else { throw FileReadError(errno: errno) }
+        return bytes
     }
 
     /// Writes `text` to `path` unless the file already holds exactly those bytes; returns
@@ -27,5 +44,45 @@ public enum FileBytes {
         guard let file = fopen(path, "wb") else { return nil }
         defer { fclose(file) }
         return fwrite(bytes, 1, bytes.count, file) == bytes.count
+    }
+}
+
+/// Why a file could not be read.
+public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing exists at the path.
+    case missing
+    /// The path is a directory.
+    case isDirectory
+    /// The file exists but cannot be read (permissions, I/O error), with the system's words.
+    case unreadable(String)
+    /// The file (or device, or pipe) holds more than `limit` bytes.
+    case tooLarge(limit: Int)
+
+    init(errno code: Int32) {
+        switch code {
+        case ENOENT, ENOTDIR: self = .missing
+        case EISDIR: self = .isDirectory
+        default: self = .unreadable(String(cString: strerror(code)))
+        }
+    }
+
+    /// What is wrong, in words.
+    public var description: String {
+        switch self {
+        case .missing: "no such file"
+        case .isDirectory: "it is a directory, not a file"
+        case .unreadable(let reason): "cannot read the file (\(reason))"
+        case .tooLarge(let limit): "the file is larger than \(limit / (1024 * 1024)) MiB, the most Guided reads"
+        }
+    }
+
+    /// What to do about it.
+    public var remedy: String {
+        switch self {
+        case .missing: "check the path"
+        case .isDirectory: "name a file inside it"
+        case .unreadable: "check the file's permissions"
+        case .tooLarge: "give a regular JSON file, not a device or an endless stream"
+        }
     }
 }

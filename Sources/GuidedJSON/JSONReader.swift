@@ -25,7 +25,7 @@ public enum JSONReader {
 
     /// Parses UTF-8 bytes.
     public static func parse(bytes: [UInt8], file: String? = nil) throws(JSONSyntaxError) -> GeneratedContent {
-        if let (offset, message) = firstNonStandardSyntax(bytes) {
+        if let (offset, message) = StrictUTF8.firstProblem(bytes) ?? firstNonStandardSyntax(bytes) {
             throw error(bytes, offset, message, file)
         }
         guard let tokener = json_tokener_new_ex(maximumDepth) else {
@@ -66,10 +66,16 @@ public enum JSONReader {
         }
     }
 
-    /// Reads and parses a file.
+    /// Reads and parses a file (at most ``FileBytes/defaultLimit`` bytes). A file that cannot
+    /// be read is an error whose message says why (``JSONSyntaxError/readFailure`` is set).
     public static func read(file path: String) throws(JSONSyntaxError) -> GeneratedContent {
-        guard let bytes = FileBytes.read(path) else {
-            throw JSONSyntaxError(file: path, line: 1, column: 1, offset: 0, message: "cannot read the file")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(of: path)
+        } catch {
+            var failure = JSONSyntaxError(file: path, line: 1, column: 1, offset: 0, message: error.description)
+            failure.readFailure = error
+            throw failure
         }
         return try parse(bytes: bytes, file: path)
     }

@@ -12,6 +12,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var offset: Int
     /// What is wrong.
     public var message: String
+    /// Set when the file could not be read at all (then there is no line or column to fix).
+    public var readFailure: FileReadError?
 
     /// Creates an error.
     public init(file: String? = nil, line: Int, column: Int, offset: Int, message: String) {
@@ -22,14 +24,19 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         self.message = message
     }
 
-    /// `file:line:column: error: message`.
+    /// `file:line:column: error: message`, or `file: error: message — remedy` when the file
+    /// could not be read.
     public var description: String {
-        "\(file ?? "<json>"):\(line):\(column): error: \(message)"
+        if let readFailure { return "\(file ?? "<json>"): error: \(message) — \(readFailure.remedy)" }
+        return "\(file ?? "<json>"):\(line):\(column): error: \(message)"
     }
 
     /// The same problem as a ``SchemaError`` (for schema files).
     public var schemaError: SchemaError {
-        SchemaError(.syntax, "invalid JSON: \(message)", remedy: "fix the JSON syntax at this line and column",
+        if let readFailure {
+            return SchemaError(.unreadable, message, remedy: readFailure.remedy, file: file)
+        }
+        return SchemaError(.syntax, "invalid JSON: \(message)", remedy: "fix the JSON syntax at this line and column",
                     file: file, line: line, column: column)
     }
 }

@@ -5,8 +5,11 @@ public enum SchemaFile {
     /// Reads a JSON Schema file into the schema model.
     /// Throws a ``SchemaError`` naming the file and the JSON Pointer (or line:column for syntax errors).
     public static func load(_ path: String, allowUnsupported: Bool = false) throws(SchemaError) -> ImportedSchema {
-        guard let bytes = FileBytes.read(path) else {
-            throw SchemaError(.unreadable, "cannot read the file", remedy: "check that the path exists and is a readable file", file: path)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(of: path)
+        } catch {
+            throw SchemaError(.unreadable, error.description, remedy: error.remedy, file: path)
         }
         let document: GeneratedContent
         do {

@@ -12,9 +12,9 @@ extension LlamaServerBackend {
     public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> LlamaServerBackend {
         try configuration.rejectUnknownKeys(configurationKeys)
         let url = try configuration.url("url", example: "http://127.0.0.1:8080")
-        let timeout = try configuration.positiveNumber("timeoutSeconds") ?? 120
-        let maxTokens = try configuration.positiveNumber("maxTokens").map { Int($0) } ?? 512
+        let timeout = try configuration.duration("timeoutSeconds") ?? .seconds(120)
+        let maxTokens = try configuration.positiveInteger("maxTokens") ?? 512
         return LlamaServerBackend(name: configuration.name, baseURL: url, client: client,
-                                  timeout: .milliseconds(Int(timeout * 1000)), defaultMaximumTokens: maxTokens)
+                                  timeout: timeout, defaultMaximumTokens: maxTokens)
     }
 }

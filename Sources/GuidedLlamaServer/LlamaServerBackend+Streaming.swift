@@ -7,7 +7,7 @@ extension LlamaServerBackend {
     /// `/completion` with `stream: true` over Server-Sent Events: partial snapshots as tokens
     /// arrive, then the validated response. A stream cut before its final event is an error.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
-        BackendStreaming.stream(backend: name) { continuation in
+        BackendStreaming.stream(backend: name, redact: { [http] in http.redacting($0) }) { continuation in
             let prepared = try await self.prepare(request, stream: true)
             let started = ContinuousClock.now
             var parser = ServerSentEventParser()
@@ -25,19 +25,19 @@ extension LlamaServerBackend {
                     guard let sse = parser.feed(line), let chunk = try? JSONReader.parse(sse.data) else { continue }
                     if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
                         text += piece
-                        continuation.yield(.partial(text))
+                        continuation.yield(.partial(self.http.redactedSnapshot(text)))
                     }
                     if chunk["stop"]?.boolValue == true { final = chunk }
                 }
             }
             if let refusal {
-                let body = refusal.lines.joined(separator: "\n")
+                let body = self.http.redact(refusal.lines.joined(separator: "\n"))
                 try self.checkStatus(JSONOverHTTP.Reply(status: refusal.status, json: try? JSONReader.parse(body), text: body))
             }
             guard let final else {
-                throw BackendError(.transport, backend: self.name, "the stream ended before its final event", excerpt: OutputValidation.excerpt(text))
+                throw BackendError(.transport, backend: self.name, "the stream ended before its final event", excerpt: OutputValidation.excerpt(self.http.redact(text)))
             }
-            return try self.finish(text: text, final: final, request: request, started: started)
+            return try self.finish(text: self.http.redact(text), final: final, request: request, started: started)
         }
     }
 }

@@ -32,9 +32,10 @@ public final class LlamaServerBackend: LanguageModelBackend {
                 timeout: Duration = .seconds(120), defaultMaximumTokens: Int = 512) {
         self.name = name
         self.kind = kind
-        self.baseURL = baseURL
+        let credentials = URLCredentials(baseURL)
+        self.baseURL = credentials.url
         self.defaultMaximumTokens = defaultMaximumTokens
-        self.http = JSONOverHTTP(client: client, backend: name, connectTimeout: .seconds(2), timeout: timeout)
+        self.http = JSONOverHTTP(client: client, backend: name, credentials: credentials, connectTimeout: .seconds(2), timeout: timeout)
     }
 
     /// `/health`: connection refused → unreachable, 503 → loading, 200 → available.
@@ -78,7 +79,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
         let maximum = request.options.maximumResponseTokens ?? defaultMaximumTokens
         if let context = try? await contextSize() {
             let promptTokens = try await tokenCount(of: prompt)
-            if promptTokens + maximum > context {
+            // Compared without adding: a server may report any n_ctx, a caller any maximum.
+            if maximum > context - min(promptTokens, context) || promptTokens > context {
                 throw BackendError(.contextExceeded, backend: name,
                                    "the prompt takes \(promptTokens) tokens and the response may take \(maximum); the context holds \(context)")
             }

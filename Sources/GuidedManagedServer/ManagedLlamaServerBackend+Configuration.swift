@@ -21,12 +21,12 @@ extension ManagedLlamaServerBackend {
         var settings = Settings()
         settings.binary = try configuration.string("binary")
         settings.model = try configuration.string("model")
-        if let value = try configuration.positiveNumber("contextSize") { settings.contextSize = Int(value) }
-        if let value = try configuration.positiveNumber("threads") { settings.threads = Int(value) }
-        if let value = try configuration.positiveNumber("memoryLimitMB") { settings.memoryLimitMB = Int(value) }
-        if let value = try configuration.positiveNumber("startupTimeoutSeconds") { settings.startupTimeout = .milliseconds(Int(value * 1000)) }
-        if let value = try configuration.positiveNumber("timeoutSeconds") { settings.requestTimeout = .milliseconds(Int(value * 1000)) }
-        if let value = try configuration.positiveNumber("maxTokens") { settings.defaultMaximumTokens = Int(value) }
+        if let value = try configuration.positiveInteger("contextSize") { settings.contextSize = value }
+        if let value = try configuration.positiveInteger("threads") { settings.threads = value }
+        if let value = try configuration.positiveInteger("memoryLimitMB") { settings.memoryLimitMB = value }
+        if let value = try configuration.duration("startupTimeoutSeconds") { settings.startupTimeout = value }
+        if let value = try configuration.duration("timeoutSeconds") { settings.requestTimeout = value }
+        if let value = try configuration.positiveInteger("maxTokens") { settings.defaultMaximumTokens = value }
         return ManagedLlamaServerBackend(name: configuration.name, settings: settings, client: client)
     }
 }

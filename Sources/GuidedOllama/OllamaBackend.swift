@@ -29,9 +29,10 @@ public final class OllamaBackend: LanguageModelBackend {
     public init(name: String, baseURL: String, model: String, client: HTTPClient = HTTPClient(), timeout: Duration = .seconds(120),
                 defaultMaximumTokens: Int = 512, fallbackContextSize: Int = 2048) {
         self.name = name
-        self.baseURL = baseURL
+        let credentials = URLCredentials(baseURL)
+        self.baseURL = credentials.url
         self.model = model
-        self.http = JSONOverHTTP(client: client, backend: name, timeout: timeout)
+        self.http = JSONOverHTTP(client: client, backend: name, credentials: credentials, timeout: timeout)
         self.defaultMaximumTokens = defaultMaximumTokens
         self.fallbackContextSize = fallbackContextSize
     }
@@ -104,7 +105,7 @@ public final class OllamaBackend: LanguageModelBackend {
 
     /// NDJSON stream: partial snapshots, then the validated response.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
-        BackendStreaming.stream(backend: name) { continuation in
+        BackendStreaming.stream(backend: name, redact: { [http] in http.redacting($0) }) { continuation in
             let started = ContinuousClock.now
             var text = ""
             var final: GeneratedContent?
@@ -117,15 +118,15 @@ public final class OllamaBackend: LanguageModelBackend {
                     guard !line.isEmpty, let chunk = try? JSONReader.parse(line) else { continue }
                     if let piece = chunk["response"]?.stringValue, !piece.isEmpty {
                         text += piece
-                        continuation.yield(.partial(text))
+                        continuation.yield(.partial(self.http.redactedSnapshot(text)))
                     }
                     if chunk["done"]?.boolValue == true { final = chunk }
                 }
             }
             guard let final else {
-                throw BackendError(.transport, backend: self.name, "the stream ended before its final line", excerpt: OutputValidation.excerpt(text))
+                throw BackendError(.transport, backend: self.name, "the stream ended before its final line", excerpt: OutputValidation.excerpt(self.http.redact(text)))
             }
-            return try self.finish(text: text, final: final, request: request, started: started)
+            return try self.finish(text: self.http.redact(text), final: final, request: request, started: started)
         }
     }
 
@@ -151,8 +152,8 @@ public final class OllamaBackend: LanguageModelBackend {
         return OllamaBackend(
             name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:11434"),
             model: try configuration.requiredString("model", example: "gemma3:270m"), client: client,
-            timeout: .milliseconds(Int((try configuration.positiveNumber("timeoutSeconds") ?? 120) * 1000)),
-            defaultMaximumTokens: Int(try configuration.positiveNumber("maxTokens") ?? 512),
-            fallbackContextSize: Int(try configuration.positiveNumber("contextSize") ?? 2048))
+            timeout: try configuration.duration("timeoutSeconds") ?? .seconds(120),
+            defaultMaximumTokens: try configuration.positiveInteger("maxTokens") ?? 512,
+            fallbackContextSize: try configuration.positiveInteger("contextSize") ?? 2048)
     }
 }

@@ -34,15 +34,15 @@ extension OpenAICompatibleBackend {
                     guard let chunk = try? JSONReader.parse(sse.data), let choice = chunk["choices"]?[0] else { continue }
                     if let piece = choice.value(at: ["delta", "content"])?.stringValue, !piece.isEmpty {
                         text += piece
-                        continuation.yield(.partial(text))
+                        continuation.yield(.partial(http.redactedSnapshot(text)))
                     }
                     if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
                 }
             }
             guard done else {
-                throw BackendError(.transport, backend: self.name, "the stream ended before [DONE]", excerpt: OutputValidation.excerpt(text))
+                throw BackendError(.transport, backend: self.name, "the stream ended before [DONE]", excerpt: OutputValidation.excerpt(http.redact(text)))
             }
-            return try self.finish(text: text, finishReason: finishReason, usage: nil, request: request, server: server, started: started)
+            return try self.finish(text: http.redact(text), finishReason: finishReason, usage: nil, request: request, server: server, started: started)
         }
     }
 }

@@ -28,6 +28,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     /// The environment variable holding the API key, if any.
     public let apiKeyVariable: String?
     let configuredContextSize: Int
+    let credentials: URLCredentials
     let client: HTTPClient
     let timeout: Duration
     let defaultMaximumTokens: Int
@@ -40,7 +41,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     public init(name: String, baseURL: String, model: String, apiKeyVariable: String?, client: HTTPClient = HTTPClient(),
                 timeout: Duration = .seconds(120), defaultMaximumTokens: Int = 512, contextSize: Int = 8192) {
         self.name = name
-        self.baseURL = baseURL
+        self.credentials = URLCredentials(baseURL)
+        self.baseURL = credentials.url
         self.model = model
         self.apiKeyVariable = apiKeyVariable
         self.client = client
@@ -58,7 +60,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             }
             headers.append(HTTPHeader("Authorization", "Bearer \(key)"))
         }
-        return .success(JSONOverHTTP(client: client, backend: name, timeout: timeout, headers: headers))
+        if headers.isEmpty, let authorization = credentials.authorization { headers.append(authorization) }
+        return .success(JSONOverHTTP(client: client, backend: name, timeout: timeout, headers: headers, secrets: credentials.secrets))
     }
 
     func connection() throws(BackendError) -> JSONOverHTTP {
@@ -182,8 +185,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         return OpenAICompatibleBackend(
             name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:8080/v1"),
             model: try configuration.requiredString("model", example: "gemma3"), apiKeyVariable: try configuration.string("apiKeyEnv"),
-            client: client, timeout: .milliseconds(Int((try configuration.positiveNumber("timeoutSeconds") ?? 120) * 1000)),
-            defaultMaximumTokens: Int(try configuration.positiveNumber("maxTokens") ?? 512),
-            contextSize: Int(try configuration.positiveNumber("contextSize") ?? 8192))
+            client: client, timeout: try configuration.duration("timeoutSeconds") ?? .seconds(120),
+            defaultMaximumTokens: try configuration.positiveInteger("maxTokens") ?? 512,
+            contextSize: try configuration.positiveInteger("contextSize") ?? 8192)
     }
 }

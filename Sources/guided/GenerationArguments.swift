@@ -1,13 +1,17 @@
 import Guided
 
 /// Generation options from `--temperature`, `--greedy`, `--top-k`, `--top-p`, `--seed`, `--max-tokens`.
+///
+/// Every value is checked before it becomes an option: counts are whole numbers in a stated
+/// range (never converted from a `Double` that could trap), and fractions are finite and in
+/// range, so `nan`, `inf` and `1e30` are usage errors naming the option.
 enum GenerationArguments {
+    /// The largest `--max-tokens`: far above any context this tool talks to, far below `Int.max`.
+    static let largestTokenCount = 1_000_000
+    /// The largest `--top-k`: a vocabulary size (Gemma's is 262,144) with room to spare.
+    static let largestTopK = 1_000_000
+
     static func options(_ arguments: ParsedArguments) throws(CommandFailure) -> GenerationOptions {
-        func number(_ option: String) throws(CommandFailure) -> Double? {
-            guard let text = arguments.value(option) else { return nil }
-            guard let value = Double(text) else { throw .usage("error: \(option) needs a number, not \(text)") }
-            return value
-        }
         let modes = [arguments.flag("--greedy"), arguments.value("--top-k") != nil, arguments.value("--top-p") != nil].filter { $0 }
         guard modes.count <= 1 else { throw .usage("error: choose one of --greedy, --top-k, --top-p") }
         var seed: UInt64?
@@ -18,18 +22,33 @@ enum GenerationArguments {
         var sampling: GenerationOptions.SamplingMode?
         if arguments.flag("--greedy") {
             sampling = .greedy
-        } else if let k = try number("--top-k") {
-            sampling = .random(top: Int(k), seed: seed)
-        } else if let p = try number("--top-p") {
+        } else if let k = try count("--top-k", in: arguments, largest: largestTopK) {
+            sampling = .random(top: k, seed: seed)
+        } else if let p = try fraction("--top-p", in: arguments) {
             sampling = .random(probabilityThreshold: p, seed: seed)
         } else if let seed {
             sampling = .random(top: 40, seed: seed)
         }
-        if let temperature = try number("--temperature"), !(0...1).contains(temperature) {
-            throw .usage("error: --temperature must be between 0 and 1")
+        return GenerationOptions(sampling: sampling, temperature: try fraction("--temperature", in: arguments),
+                                 maximumResponseTokens: try count("--max-tokens", in: arguments, largest: largestTokenCount))
+    }
+
+    /// A whole number from 1 to `largest`, or a usage error that says which option and why.
+    static func count(_ option: String, in arguments: ParsedArguments, largest: Int) throws(CommandFailure) -> Int? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let value = Int(text), (1...largest).contains(value) else {
+            throw .usage("error: \(option) needs a whole number from 1 to \(largest), not \(text)")
         }
-        return GenerationOptions(sampling: sampling, temperature: try number("--temperature"),
-                                 maximumResponseTokens: try number("--max-tokens").map { Int($0) })
+        return value
+    }
+
+    /// A finite number from 0 to 1, or a usage error (`nan` and `inf` included).
+    static func fraction(_ option: String, in arguments: ParsedArguments) throws(CommandFailure) -> Double? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
+            throw .usage("error: \(option) needs a number from 0 to 1, not \(text)")
+        }
+        return value
     }
 
     static func configuration(_ arguments: ParsedArguments) throws(CommandFailure) -> GuidedConfiguration {

@@ -12,6 +12,10 @@ import Testing
     }
 
     static func guided(_ arguments: String...) throws -> Result {
+        try guided(arguments: arguments)
+    }
+
+    static func guided(arguments: [String]) throws -> Result {
         let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("guided").path
         let candidates = [binary, repository + "/.build/debug/guided"]
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Issue 12's hostile inputs to the `guided` tool, each reproduced: option values that used to
+/// trap converting to `Int` or be sent as 0, devices and endless pipes read until memory runs
+/// out, and errors that did not say what was wrong.
+@Suite struct HostileInputTests {
+    static let generate = ["generate", "--schema", "schemas/RewrittenNotification.json", "--prompt", "Rewrite"]
+
+    @Test(arguments: [
+        ["--max-tokens", "1e30"], ["--max-tokens", "nan"], ["--max-tokens", "inf"], ["--max-tokens", "9223372036854775807"],
+        ["--max-tokens", "0"], ["--max-tokens", "-5"], ["--max-tokens", "0.5"], ["--top-k", "1e30"], ["--top-k", "nan"],
+        ["--top-p", "nan"], ["--top-p", "inf"], ["--top-p", "1.5"], ["--temperature", "nan"], ["--temperature", "-inf"],
+    ])
+    func aBadNumberIsAUsageErrorNamingTheOption(option: [String]) throws {
+        let result = try GuidedCommandTests.guided(arguments: Self.generate + option + ["--config", "/nonexistent/none.json"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("error: \(option[0]) needs"), "\(result.stderr)")
+        #expect(result.stderr.contains(option[1]), "\(result.stderr)")
+    }
+
+    @Test(arguments: ["/dev/zero", "/dev/urandom"])
+    func aDeviceIsRefusedAtTheReadLimit(device: String) throws {
+        let started = Date()
+        let instance = try GuidedCommandTests.guided("validate", "schemas/StepSuggestions.json", device)
+        #expect(instance.status == 2)
+        #expect(instance.stderr.contains("larger than 64 MiB"), "\(instance.stderr)")
+        let schema = try GuidedCommandTests.guided("validate", device, "schemas/StepSuggestions.json")
+        #expect(schema.status == 2)
+        #expect(schema.stderr.contains("larger than 64 MiB"), "\(schema.stderr)")
+        #expect(Date().timeIntervalSince(started) < 60, "bounded reads end quickly")
+    }
+
+    @Test func anEndlessPipeIsRefusedAtTheReadLimit() throws {
+        // `yes` writes forever; the tool must stop reading and say why.
+        let fifo = NSTemporaryDirectory() + "guided-endless-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "yes '{' > '\(fifo)' 2>/dev/null"]
+        try writer.run()
+        defer { writer.terminate(); writer.waitUntilExit() }
+        let result = try GuidedCommandTests.guided("validate", "schemas/StepSuggestions.json", fifo)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("larger than 64 MiB"), "\(result.stderr)")
+    }
+
+    @Test func aMissingConfigFileSaysNoSuchFile() throws {
+        let result = try GuidedCommandTests.guided("backends", "--config", "/nonexistent/guided.json")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent/guided.json: error: cannot read the configuration file: no such file"), "\(result.stderr)")
+        #expect(!result.stderr.contains("fix the JSON"), "\(result.stderr)")
+    }
+
+    @Test func aNULByteInASchemaIsNamed() throws {
+        let path = try GuidedCommandTests.temporaryFile("nul.schema.json", "{\"type\":\u{0}\"string\"}")
+        let result = try GuidedCommandTests.guided("schema", path)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("NUL byte"), "\(result.stderr)")
+        #expect(result.stderr.contains(":1:9:"), "\(result.stderr)")
+        #expect(!result.stderr.contains("unexpected end of data"), "\(result.stderr)")
+    }
+}
