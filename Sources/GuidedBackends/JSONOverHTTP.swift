@@ -15,6 +15,12 @@ public struct JSONOverHTTP: Sendable {
     public var timeout: Duration
     /// Extra headers (e.g. authorization); never printed.
     public var headers: [HTTPHeader]
+    /// The longest a streamed response may send nothing before it is given up (``streamRequest(_:body:)``).
+    public var idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout
+    /// The default idle timeout: 8 s, so a server that accepts and then sends nothing costs at
+    /// most that (under 10 s) before the router moves on, while a stream that keeps sending
+    /// tokens is never cut by it.
+    public static let defaultIdleTimeout: Duration = .seconds(8)
     /// Further secrets to keep out of every text (e.g. a URL's password); header values are
     /// always secrets.
     public var secrets: [String]
@@ -62,6 +68,15 @@ public struct JSONOverHTTP: Sendable {
                                   body: body.map { Array($0.jsonText().utf8) })
         request.connectTimeout = connectTimeout
         request.timeout = timeout ?? self.timeout
+        return request
+    }
+
+    /// The request for a streamed response: like ``request(_:body:timeout:)``, plus the idle
+    /// timeout, so a server that goes silent mid-stream (or never starts) is left after
+    /// ``idleTimeout``.
+    public func streamRequest(_ url: String, body: GeneratedContent) -> HTTPRequest {
+        var request = request(url, body: body)
+        request.idleTimeout = idleTimeout
         return request
     }
 

@@ -18,6 +18,11 @@ public struct HTTPRequest: Sendable {
     /// `.zero` or a negative duration disables the total timeout, which suits
     /// long streamed generations; cancellation still stops such a transfer.
     public var timeout: Duration
+    /// The longest the server may stay silent: no header or body byte for this long ends the
+    /// transfer with ``HTTPError/Code/timedOut`` (an *idle* timeout, beside the total one).
+    /// Every received byte starts it again, so a slow but progressing stream is never cut.
+    /// Default: `.zero`, no idle limit.
+    public var idleTimeout: Duration
     /// The largest response body accepted, in bytes. Default: 8 MiB.
     ///
     /// Going past it aborts the transfer with ``HTTPError/Code/responseTooLarge``.
@@ -40,6 +45,7 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.connectTimeout = .seconds(2)
         self.timeout = .seconds(60)
+        self.idleTimeout = .zero
         self.maximumResponseBytes = Self.defaultMaximumResponseBytes
     }
 }

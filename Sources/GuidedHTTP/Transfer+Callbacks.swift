@@ -5,7 +5,18 @@ extension Transfer {
             abort = .cancelled
             return true
         }
+        if request.idleTimeout > .zero, ContinuousClock.now - lastActivity >= request.idleTimeout {
+            abort = .idle
+            return true
+        }
         return false
+    }
+
+    /// How long the poll loop may sleep: at most a second, and no later than the idle deadline.
+    func pollMilliseconds() -> Int32 {
+        guard request.idleTimeout > .zero else { return 1000 }
+        let left = request.idleTimeout - (ContinuousClock.now - lastActivity)
+        return Int32(min(1000, max(1, Self.milliseconds(left))))
     }
 
     /// CURLOPT_WRITEFUNCTION: enforce the size limit, then hand bytes to the sink.
@@ -19,6 +30,7 @@ extension Transfer {
             return 0
         }
         bodyBytes += bytes.count
+        lastActivity = .now
         deliverHeadIfNeeded(fallbackStatus: head.status ?? 0)
         sink.receiveBody(bytes)
         return bytes.count
@@ -29,6 +41,7 @@ extension Transfer {
         if shouldAbort() {
             return 0
         }
+        lastActivity = .now
         if head.consume(bytes) {
             deliverHeadIfNeeded(fallbackStatus: head.status ?? 0)
         }

@@ -9,6 +9,7 @@ final class Transfer {
     enum Abort {
         case cancelled
         case tooLarge
+        case idle
     }
 
     let request: HTTPRequest
@@ -18,6 +19,8 @@ final class Transfer {
     var abort: Abort?
     var bodyBytes = 0
     var head = ResponseHeadParser()
+    /// When the last byte arrived (or the transfer started), for the idle timeout.
+    var lastActivity = ContinuousClock.now
 
     private init(request: HTTPRequest, control: TransferControl, sink: any TransferSink) {
         self.request = request
@@ -57,6 +60,8 @@ final class Transfer {
                 return .failure(error(.cancelled, "transfer cancelled"))
             case .tooLarge:
                 return .failure(error(.responseTooLarge, "response body exceeds \(request.maximumResponseBytes) bytes"))
+            case .idle:
+                return .failure(error(.timedOut, "the server sent nothing for \(Self.milliseconds(request.idleTimeout)) ms (idle timeout)"))
             }
         }
         guard code == CURLE_OK else {
@@ -81,6 +86,7 @@ final class Transfer {
         defer { control.detach() }
 
         var running: Int32 = 1
+        lastActivity = .now
         while running > 0 {
             if shouldAbort() {
                 return CURLE_ABORTED_BY_CALLBACK
@@ -90,7 +96,7 @@ final class Transfer {
             }
             if running > 0 {
                 // Returns on socket activity, on curl's own timers, or on curl_multi_wakeup.
-                _ = curl_multi_poll(handle.multi, nil, 0, 1000, nil)
+                _ = curl_multi_poll(handle.multi, nil, 0, pollMilliseconds(), nil)
             }
         }
         var remaining: Int32 = 0

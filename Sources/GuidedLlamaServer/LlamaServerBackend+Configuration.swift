@@ -5,8 +5,9 @@ extension LlamaServerBackend {
     /// Configuration keys of a `llama-server` backend:
     /// - `url` (required): the server's base URL, e.g. `http://127.0.0.1:8080`.
     /// - `timeoutSeconds`: total time allowed per request (default 120).
+    /// - `idleTimeoutSeconds`: the longest a streamed response may send nothing (default 8).
     /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
-    public static let configurationKeys: Set<String> = ["url", "timeoutSeconds", "maxTokens"]
+    public static let configurationKeys: Set<String> = ["url", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens"]
 
     /// Builds the backend a configuration entry describes.
     public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> LlamaServerBackend {
@@ -15,6 +16,7 @@ extension LlamaServerBackend {
         let timeout = try configuration.duration("timeoutSeconds") ?? .seconds(120)
         let maxTokens = try configuration.positiveInteger("maxTokens") ?? 512
         return LlamaServerBackend(name: configuration.name, baseURL: url, client: client,
-                                  timeout: timeout, defaultMaximumTokens: maxTokens)
+                                  timeout: timeout,
+                                  idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: maxTokens)
     }
 }

@@ -14,7 +14,7 @@ extension LlamaServerBackend {
             var text = ""
             var final: GeneratedContent?
             var refusal: (status: Int, lines: [String])?
-            for try await event in self.http.client.stream(self.http.request(self.baseURL + "/completion", body: prepared.body)) {
+            for try await event in self.http.client.stream(self.http.streamRequest(self.baseURL + "/completion", body: prepared.body)) {
                 switch event {
                 case .head(let status, _) where status != 200:
                     refusal = (status, [])  // read the error body, then map it as respond() does

@@ -29,13 +29,15 @@ public final class LlamaServerBackend: LanguageModelBackend {
 
     /// Creates a backend for the server at `baseURL`.
     public init(name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
-                timeout: Duration = .seconds(120), defaultMaximumTokens: Int = 512) {
+                timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: Int = 512) {
         self.name = name
         self.kind = kind
         let credentials = URLCredentials(baseURL)
         self.baseURL = credentials.url
         self.defaultMaximumTokens = defaultMaximumTokens
-        self.http = JSONOverHTTP(client: client, backend: name, credentials: credentials, connectTimeout: .seconds(2), timeout: timeout)
+        var http = JSONOverHTTP(client: client, backend: name, credentials: credentials, connectTimeout: .seconds(2), timeout: timeout)
+        http.idleTimeout = idleTimeout
+        self.http = http
     }
 
     /// `/health`: connection refused → unreachable, 503 → loading, 200 → available.

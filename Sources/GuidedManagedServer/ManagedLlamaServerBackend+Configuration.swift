@@ -10,9 +10,10 @@ extension ManagedLlamaServerBackend {
     /// - `memoryLimitMB`: address-space limit of the server (default 4000).
     /// - `startupTimeoutSeconds`: time to become ready (default 90).
     /// - `timeoutSeconds`: total time per request (default 120).
+    /// - `idleTimeoutSeconds`: the longest a streamed response may send nothing (default 8).
     /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
     public static let configurationKeys: Set<String> = [
-        "binary", "model", "contextSize", "threads", "memoryLimitMB", "startupTimeoutSeconds", "timeoutSeconds", "maxTokens",
+        "binary", "model", "contextSize", "threads", "memoryLimitMB", "startupTimeoutSeconds", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens",
     ]
 
     /// Builds the backend a configuration entry describes.
@@ -26,6 +27,7 @@ extension ManagedLlamaServerBackend {
         if let value = try configuration.positiveInteger("memoryLimitMB") { settings.memoryLimitMB = value }
         if let value = try configuration.duration("startupTimeoutSeconds") { settings.startupTimeout = value }
         if let value = try configuration.duration("timeoutSeconds") { settings.requestTimeout = value }
+        if let value = try configuration.duration("idleTimeoutSeconds") { settings.idleTimeout = value }
         if let value = try configuration.positiveInteger("maxTokens") { settings.defaultMaximumTokens = value }
         return ManagedLlamaServerBackend(name: configuration.name, settings: settings, client: client)
     }

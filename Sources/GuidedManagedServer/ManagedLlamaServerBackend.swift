@@ -27,6 +27,8 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         public var startupTimeout: Duration = .seconds(90)
         /// Total time allowed per request.
         public var requestTimeout: Duration = .seconds(120)
+        /// The longest a streamed response may send nothing.
+        public var idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout
         /// Tokens generated when a request sets no maximum.
         public var defaultMaximumTokens: Int = 512
 

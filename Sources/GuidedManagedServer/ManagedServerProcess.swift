@@ -2,8 +2,12 @@ import Foundation
 import Synchronization
 
 /// One running `llama-server` child process, started under an address-space limit and tied to
-/// this process's life: `setpriv --pdeathsig TERM` makes the kernel stop it if we die, and
+/// this process's life: `setpriv --pdeathsig KILL` makes the kernel stop it if we die, and
 /// ``stop()`` (also run at exit) stops it otherwise. No orphan server, even on a crash.
+///
+/// KILL, not TERM: the child inherits the signal mask of the thread that spawned it, and Swift's
+/// threads block SIGTERM, so a TERM death signal stays pending forever and the server outlives
+/// us (seen: `guided demo` killed, its llama-server still running with SIGTERM blocked).
 final class ManagedServerProcess: Sendable {
     let port: Int
     let logPath: String
@@ -29,7 +33,7 @@ final class ManagedServerProcess: Sendable {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // ulimit -v: a malformed grammar has been seen to make llama-server eat all memory.
         process.arguments = [
-            "-c", "ulimit -v \(memoryLimitMB * 1024) && exec setpriv --pdeathsig TERM -- \"$0\" \"$@\"",
+            "-c", "ulimit -v \(memoryLimitMB * 1024) && exec setpriv --pdeathsig KILL -- \"$0\" \"$@\"",
             binary, "-m", model, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextSize),
             "--threads", String(threads), "-np", "1", "--no-webui",
         ]

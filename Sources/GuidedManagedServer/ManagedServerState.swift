@@ -56,7 +56,8 @@ struct ManagedServerStarter {
             return .failure(UnavailableReason(.unhealthy, "could not start \(binary): \(error)"))
         }
         let backend = LlamaServerBackend(name: owner.name, baseURL: "http://127.0.0.1:\(process.port)", client: owner.client,
-                                         kind: owner.kind, timeout: settings.requestTimeout, defaultMaximumTokens: settings.defaultMaximumTokens)
+                                         kind: owner.kind, timeout: settings.requestTimeout, idleTimeout: settings.idleTimeout,
+                                         defaultMaximumTokens: settings.defaultMaximumTokens)
         let deadline = ContinuousClock.now + settings.startupTimeout
         while ContinuousClock.now < deadline {
             if !process.isRunning {

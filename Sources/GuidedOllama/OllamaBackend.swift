@@ -27,12 +27,14 @@ public final class OllamaBackend: LanguageModelBackend {
 
     /// Creates a backend.
     public init(name: String, baseURL: String, model: String, client: HTTPClient = HTTPClient(), timeout: Duration = .seconds(120),
-                defaultMaximumTokens: Int = 512, fallbackContextSize: Int = 2048) {
+                idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: Int = 512, fallbackContextSize: Int = 2048) {
         self.name = name
         let credentials = URLCredentials(baseURL)
         self.baseURL = credentials.url
         self.model = model
-        self.http = JSONOverHTTP(client: client, backend: name, credentials: credentials, timeout: timeout)
+        var http = JSONOverHTTP(client: client, backend: name, credentials: credentials, timeout: timeout)
+        http.idleTimeout = idleTimeout
+        self.http = http
         self.defaultMaximumTokens = defaultMaximumTokens
         self.fallbackContextSize = fallbackContextSize
     }
@@ -109,7 +111,7 @@ public final class OllamaBackend: LanguageModelBackend {
             let started = ContinuousClock.now
             var text = ""
             var final: GeneratedContent?
-            for try await event in self.http.client.stream(self.http.request(self.baseURL + "/api/generate", body: self.body(request, stream: true))) {
+            for try await event in self.http.client.stream(self.http.streamRequest(self.baseURL + "/api/generate", body: self.body(request, stream: true))) {
                 switch event {
                 case .head(let status, _) where status != 200:
                     throw BackendError(.httpStatus, backend: self.name, "/api/generate answered \(status)")
@@ -143,8 +145,9 @@ public final class OllamaBackend: LanguageModelBackend {
     }
 
     /// Configuration keys of an `ollama` backend: `url` and `model` (required), `timeoutSeconds`,
+    /// `idleTimeoutSeconds` (the longest a stream may send nothing; default 8),
     /// `maxTokens`, `contextSize` (assumed when the server does not report one; default 2048).
-    public static let configurationKeys: Set<String> = ["url", "model", "timeoutSeconds", "maxTokens", "contextSize"]
+    public static let configurationKeys: Set<String> = ["url", "model", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize"]
 
     /// Builds the backend a configuration entry describes.
     public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> OllamaBackend {
@@ -153,6 +156,7 @@ public final class OllamaBackend: LanguageModelBackend {
             name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:11434"),
             model: try configuration.requiredString("model", example: "gemma3:270m"), client: client,
             timeout: try configuration.duration("timeoutSeconds") ?? .seconds(120),
+            idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
             defaultMaximumTokens: try configuration.positiveInteger("maxTokens") ?? 512,
             fallbackContextSize: try configuration.positiveInteger("contextSize") ?? 2048)
     }

@@ -20,7 +20,7 @@ extension OpenAICompatibleBackend {
             var text = ""
             var finishReason: String?
             var done = false
-            for try await event in http.client.stream(http.request(self.baseURL + "/chat/completions", body: body)) {
+            for try await event in http.client.stream(http.streamRequest(self.baseURL + "/chat/completions", body: body)) {
                 switch event {
                 case .head(let status, _) where status != 200:
                     throw BackendError(.httpStatus, backend: self.name, "/chat/completions answered \(status)")

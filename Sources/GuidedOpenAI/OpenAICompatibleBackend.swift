@@ -31,6 +31,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     let credentials: URLCredentials
     let client: HTTPClient
     let timeout: Duration
+    let idleTimeout: Duration
     let defaultMaximumTokens: Int
 
     /// JSON Schema, greedy (temperature 0) and top-p with seed; no grammar, no top-k.
@@ -39,7 +40,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
 
     /// Creates a backend.
     public init(name: String, baseURL: String, model: String, apiKeyVariable: String?, client: HTTPClient = HTTPClient(),
-                timeout: Duration = .seconds(120), defaultMaximumTokens: Int = 512, contextSize: Int = 8192) {
+                timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: Int = 512,
+                contextSize: Int = 8192) {
         self.name = name
         self.credentials = URLCredentials(baseURL)
         self.baseURL = credentials.url
@@ -47,6 +49,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         self.apiKeyVariable = apiKeyVariable
         self.client = client
         self.timeout = timeout
+        self.idleTimeout = idleTimeout
         self.defaultMaximumTokens = defaultMaximumTokens
         self.configuredContextSize = contextSize
     }
@@ -61,7 +64,9 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             headers.append(HTTPHeader("Authorization", "Bearer \(key)"))
         }
         if headers.isEmpty, let authorization = credentials.authorization { headers.append(authorization) }
-        return .success(JSONOverHTTP(client: client, backend: name, timeout: timeout, headers: headers, secrets: credentials.secrets))
+        var http = JSONOverHTTP(client: client, backend: name, timeout: timeout, headers: headers, secrets: credentials.secrets)
+        http.idleTimeout = idleTimeout
+        return .success(http)
     }
 
     func connection() throws(BackendError) -> JSONOverHTTP {
@@ -176,8 +181,9 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
 
     /// Configuration keys of an `openai-compatible` backend: `url` (ending in `/v1`) and `model`
     /// (required), `apiKeyEnv` (the name of the environment variable holding the key),
-    /// `timeoutSeconds`, `maxTokens`, `contextSize` (default 8192).
-    public static let configurationKeys: Set<String> = ["url", "model", "apiKeyEnv", "timeoutSeconds", "maxTokens", "contextSize"]
+    /// `timeoutSeconds`, `idleTimeoutSeconds` (the longest a stream may send nothing; default 8),
+    /// `maxTokens`, `contextSize` (default 8192).
+    public static let configurationKeys: Set<String> = ["url", "model", "apiKeyEnv", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize"]
 
     /// Builds the backend a configuration entry describes.
     public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> OpenAICompatibleBackend {
@@ -186,6 +192,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:8080/v1"),
             model: try configuration.requiredString("model", example: "gemma3"), apiKeyVariable: try configuration.string("apiKeyEnv"),
             client: client, timeout: try configuration.duration("timeoutSeconds") ?? .seconds(120),
+            idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
             defaultMaximumTokens: try configuration.positiveInteger("maxTokens") ?? 512,
             contextSize: try configuration.positiveInteger("contextSize") ?? 8192)
     }
