@@ -1,8 +1,11 @@
 import GuidedGrammar
 import GuidedJSON
 import GuidedSchema
+import GuidedValidation
 
-/// `guided compile SCHEMA... [--format gbnf|json-schema] [--whitespace compact|pretty] [--out DIR]`.
+/// `guided compile SCHEMA... [--format gbnf|json-schema] [--whitespace compact|pretty] [--grounded [--grounding FACTS]] [--out DIR]`.
+/// `--grounded` compiles free-text strings for grounded decoding with the vocabulary of the
+/// `--grounding` facts (one per line), to inspect what a request's grammar looks like.
 enum CompileCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         guard !arguments.positional.isEmpty else { throw .usage("error: expected SCHEMA...\n\n\(Usage.text)") }
@@ -13,7 +16,10 @@ enum CompileCommand {
         guard let whitespace = GrammarOptions.Whitespace(rawValue: arguments.value("--whitespace") ?? "compact") else {
             throw .usage("error: --whitespace must be compact or pretty")
         }
-        let options = GrammarOptions(whitespace: whitespace, allowUnsupported: arguments.flag("--allow-unsupported"))
+        var options = GrammarOptions(whitespace: whitespace, allowUnsupported: arguments.flag("--allow-unsupported"))
+        if arguments.flag("--grounded") {
+            options.groundedVocabulary = GroundedVocabulary(grounding: GenerationArguments.facts(arguments.value("--grounding") ?? ""))
+        }
         guard let directory = arguments.value("--out") else {
             guard arguments.positional.count == 1 else { throw .usage("error: several schemas need --out DIR") }
             Console.out(try output(arguments.positional[0], format: format, options: options, arguments))

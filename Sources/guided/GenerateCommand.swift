@@ -13,7 +13,7 @@ enum GenerateCommand {
         }
         let schema = try SchemaLoading.load(schemaPath, arguments).schema
         let fallback = try loadFallback(arguments.value("--fallback"), schema: schema)
-        let grounding = (arguments.value("--grounding") ?? "").split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let grounding = GenerationArguments.facts(arguments.value("--grounding") ?? "")
         let request = BackendRequest(prompt: prompt, instructions: arguments.value("--instructions"), schema: schema,
                                      options: try GenerationArguments.options(arguments), grounding: grounding)
         var validators: [any OutputValidator] = []

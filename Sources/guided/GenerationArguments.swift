@@ -51,6 +51,11 @@ enum GenerationArguments {
         return value
     }
 
+    /// Facts given on the command line: one per line, blank lines dropped.
+    static func facts(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
     static func configuration(_ arguments: ParsedArguments) throws(CommandFailure) -> GuidedConfiguration {
         do {
             return try GuidedConfiguration.load(file: arguments.value("--config"), environment: ProcessEnvironment.values)

@@ -9,7 +9,7 @@ struct ParsedArguments {
         "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config",
         "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback", "--grounding", "--min-words",
     ]
-    static let flagOptions: Set<String> = ["--allow-unsupported", "--greedy", "--stream", "--json"]
+    static let flagOptions: Set<String> = ["--allow-unsupported", "--greedy", "--stream", "--json", "--grounded"]
 
     init(_ arguments: [String]) throws(CommandFailure) {
         var index = 0

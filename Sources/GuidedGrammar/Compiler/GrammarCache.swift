@@ -16,6 +16,13 @@ final class GrammarCache: Sendable {
         let key = Key(schema: schema, options: options)
         if let hit = entries.withLock({ $0[key] }) { return hit }
         let compiled = try GrammarCompiler.compile(schema, options: options)
+        try Self.verify(compiled)
+        // A grounded vocabulary belongs to one request: caching it would grow without bound.
+        if options.groundedVocabulary == nil { entries.withLock { $0[key] = compiled } }
+        return compiled
+    }
+
+    private static func verify(_ compiled: CompiledGrammar) throws(GrammarError) {
         // Proven well-formed once, before any server sees it: llama-server samples unconstrained
         // when it cannot parse a grammar.
         do {
@@ -23,7 +30,5 @@ final class GrammarCache: Sendable {
         } catch {
             throw GrammarError("the compiled grammar does not parse (\(error)); this is a Guided bug", remedy: "report the schema", at: .root)
         }
-        entries.withLock { $0[key] = compiled }
-        return compiled
     }
 }

@@ -20,6 +20,8 @@ extension GrammarCompilation {
             }
         } else if let format = c.format {
             record(pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) has no grammar shape")
+        } else if options.groundedVocabulary != nil {
+            return groundedString(c, at: pointer)
         }
         return lengthBoundedString(c, at: pointer)
     }
@@ -37,6 +39,28 @@ extension GrammarCompilation {
             record(pointer, keyword, .checkedAfter, error.message)
             return nil
         }
+    }
+
+    /// Free text under grounded decoding (``GroundedTextRules``): one or more words whose
+    /// specifics all come from the vocabulary. Length bounds beyond "at least one character"
+    /// are checked after generation.
+    private mutating func groundedString(_ c: StringConstraints, at pointer: JSONPointer) -> String {
+        record(pointer, "grounded", .enforced, "numbers, dates, ordinals and capitalised names only from the request's facts")
+        if let minimum = c.minLength {
+            record(pointer.appending("minLength"), "minLength", minimum <= 1 ? .enforced : .checkedAfter,
+                   minimum <= 1 ? "" : "grounded text is not length-bounded in the grammar")
+        }
+        if c.maxLength != nil {
+            record(pointer.appending("maxLength"), "maxLength", .checkedAfter, "grounded text is not length-bounded in the grammar")
+        }
+        let text: String
+        if let defined = groundedTextRule {
+            text = defined
+        } else {
+            text = GroundedTextRules(options.groundedVocabulary ?? GroundedVocabulary(specifics: [], forbiddenWords: [])).define(in: &rules)
+            groundedTextRule = text
+        }
+        return "\"\\\"\" " + text + " \"\\\"\""
     }
 
     private mutating func lengthBoundedString(_ c: StringConstraints, at pointer: JSONPointer) -> String {

@@ -36,6 +36,8 @@ struct GrammarCompilation {
     var report: [LoweringReport.Entry] = []
     private var primitives: [String: String] = [:]
     private var definitionRules: [String: String] = [:]
+    /// The grounded-text rules' entry, defined once on first use.
+    var groundedTextRule: String?
 
     init(schema: GenerationSchema, options: GrammarOptions) {
         self.schema = schema

@@ -1,3 +1,5 @@
+public import GuidedSchema
+
 /// How a schema is compiled into a grammar.
 public struct GrammarOptions: Sendable, Hashable {
     /// Whitespace the grammar allows between JSON tokens.
@@ -13,11 +15,19 @@ public struct GrammarOptions: Sendable, Hashable {
     /// Accept schema keywords the grammar cannot enforce and the validator cannot check
     /// (reported as `unsupported`) instead of failing.
     public var allowUnsupported: Bool
+    /// Grounded decoding: when set, every free-text string (a string with no `pattern`,
+    /// `format`, `const` or `enum`) may state only the specifics this vocabulary holds — see
+    /// ``GroundedVocabulary``. Such a string holds at least one word, and its `maxLength` is
+    /// checked after generation instead of enforced (the lowering report says so). Grammars with
+    /// a vocabulary are per request, so ``GrammarCompiler/cachedCompile(_:options:)`` compiles and
+    /// verifies them each time instead of caching them.
+    public var groundedVocabulary: GroundedVocabulary?
 
     /// Creates options.
-    public init(whitespace: Whitespace = .compact, allowUnsupported: Bool = false) {
+    public init(whitespace: Whitespace = .compact, allowUnsupported: Bool = false, groundedVocabulary: GroundedVocabulary? = nil) {
         self.whitespace = whitespace
         self.allowUnsupported = allowUnsupported
+        self.groundedVocabulary = groundedVocabulary
     }
 
     /// The largest repetition count Guided emits. llama.cpp treats a maximum above 2000 as

@@ -1,5 +1,12 @@
-/// Words that state a specific fact a model must not invent: ordinals and dates.
+/// Words that state a specific fact a model must not invent: ordinals, dates and numbers
+/// written as words.
 enum SpecificTerms {
+    /// The number `token` spells as a word (`five` → 5, `dozen` → 12), or nil. `one` is left
+    /// out: it is far more often a pronoun ("one more lap") than a count.
+    static func numberWord(_ token: WordToken) -> Int? {
+        numberWords[token.lowercased]
+    }
+
     /// The ordinal `token` names (`second` and `2nd` are both 2), or nil.
     static func ordinal(_ token: WordToken) -> Int? {
         let word = token.lowercased
@@ -34,10 +41,28 @@ enum SpecificTerms {
     private static let dateWords: Set<String> = [
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
         "january", "february", "april", "june", "july", "august", "september", "october",
-        "november", "december", "tomorrow", "yesterday",
+        "november", "december", "tomorrow", "yesterday", "tonight",
     ]
 
     private static let ambiguousMonths: Set<String> = ["may", "march"]
+
+    static let numberWords: [String: Int] = [
+        "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+        "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+        "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000, "million": 1_000_000,
+        "dozen": 12,
+    ]
+
+    /// Every ordinal word (`first` … `twentieth`) with its value.
+    static var ordinalWordValues: [String: Int] { ordinalWords }
+    /// Every unambiguous date word: weekdays, months (not `may`, `march`), `tomorrow`,
+    /// `yesterday`, `tonight`, and their canonical names by abbreviation (`fri` → `friday`).
+    static var dateWordsByName: [String: String] {
+        var all = abbreviations
+        for word in dateWords { all[word] = word }
+        return all
+    }
 
     /// Abbreviations that are not also common words (`sun`, `sat`, `wed`, `mar` are left out).
     private static let abbreviations: [String: String] = [

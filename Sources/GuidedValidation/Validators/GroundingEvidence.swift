@@ -4,7 +4,8 @@ struct GroundingEvidence: Sendable {
     var significant: Set<String> = []
     /// Every word lowercased and every stem, stopwords included (for capitalized names).
     var words: Set<String> = []
-    /// Digit-bearing tokens lowercased, and their numeric cores (`7am` → `7`).
+    /// Digit-bearing tokens lowercased, their numeric cores (`7am` → `7`), and the digits of
+    /// numbers written as words (`five` → `5`).
     var numbers: Set<String> = []
     /// Ordinal values (`first` and `1st` are both 1).
     var ordinals: Set<Int> = []
@@ -22,6 +23,8 @@ struct GroundingEvidence: Sendable {
                 numbers.insert(lowered)
                 numbers.insert(Self.numericCore(lowered))
             }
+            // A number written as a word grounds its digits, and the digits ground the word.
+            if let value = SpecificTerms.numberWord(token) { numbers.insert(String(value)) }
             if let ordinal = SpecificTerms.ordinal(token) { ordinals.insert(ordinal) }
             if let date = SpecificTerms.date(token) ?? Self.anyDate(lowered) { dates.insert(date) }
         }

@@ -11,7 +11,9 @@ public import GuidedSchema
 ///   into an unrelated request.
 /// - introduce no number absent from the grounding (`"ungroundedNumber"`): any token with a
 ///   digit, such as `7`, `2024` or `1Z999AA1`; a number with a short unit (`7am`, `5km`)
-///   is matched by its digits.
+///   is matched by its digits. Numbers written as words (`two` … `twenty`, `thirty` …
+///   `ninety`, `hundred`, `thousand`, `million`, `dozen`; not `one`, usually a pronoun) count
+///   too, and `five` and `5` ground each other.
 /// - introduce no ordinal (`"ungroundedOrdinal"`): `first`…`twentieth`, `1st`, `2nd`, …;
 ///   `second` and `2nd` are the same ordinal. An ordinal word followed by a comma
 ///   (`First, pack…`) is sequencing, not a fact, and is allowed.
@@ -66,6 +68,9 @@ public struct GroundingValidator: OutputValidator {
         if let ordinal = SpecificTerms.ordinal(token) {
             if token.followedByComma, !token.hasDigit { return nil }
             return evidence.ordinals.contains(ordinal) ? nil : ("ungroundedOrdinal", "ordinal")
+        }
+        if let value = SpecificTerms.numberWord(token) {
+            return evidence.numbers.contains(String(value)) ? nil : ("ungroundedNumber", "number")
         }
         if token.hasDigit {
             let lowered = token.lowercased
