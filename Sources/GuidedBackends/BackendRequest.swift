@@ -15,26 +15,39 @@ public struct BackendRequest: Sendable {
     /// The facts the model may use for this request, rendered into the prompt in a fixed way
     /// (see ``CompletionPrompt``) and checked by the grounding validator.
     public var grounding: [String]
-    /// Worked examples (few-shot): an input and the output the app wants for it.
+    /// Worked examples (few-shot): an input, its own facts, and the output the app wants for it.
     public var examples: [Example]
+    /// Grounded decoding: when set, every free-text string may state only these specifics
+    /// (numbers, dates, ordinals, capitalised names). Backends that take a grammar compile it
+    /// in; others leave it to the check after generation (``BackendCapabilities/grammar``).
+    public var groundedVocabulary: GroundedVocabulary?
+    /// Ask for each generated token's log-probability (``BackendResponse/tokenLogProbabilities``),
+    /// used to rank candidates. Backends that cannot report them ignore it.
+    public var tokenLogProbabilities: Bool
 
     /// One worked example.
     public struct Example: Sendable, Hashable {
         /// The example's input.
         public var input: String
+        /// The example's own facts, rendered like a request's grounding. Examples drawn from
+        /// other domains, each with its facts, show a base model how output follows from facts
+        /// without handing it content it could copy into this request and pass the checks.
+        public var grounding: [String]
         /// The output for it (JSON for structured output).
         public var output: GeneratedContent
 
         /// Creates an example.
-        public init(input: String, output: GeneratedContent) {
+        public init(input: String, grounding: [String] = [], output: GeneratedContent) {
             self.input = input
+            self.grounding = grounding
             self.output = output
         }
     }
 
     /// Creates a request.
     public init(prompt: String, instructions: String? = nil, transcript: [TranscriptEntry] = [], schema: GenerationSchema? = nil,
-                options: GenerationOptions = GenerationOptions(), grounding: [String] = [], examples: [Example] = []) {
+                options: GenerationOptions = GenerationOptions(), grounding: [String] = [], examples: [Example] = [],
+                groundedVocabulary: GroundedVocabulary? = nil, tokenLogProbabilities: Bool = false) {
         self.prompt = prompt
         self.instructions = instructions
         self.transcript = transcript
@@ -42,6 +55,8 @@ public struct BackendRequest: Sendable {
         self.options = options
         self.grounding = grounding
         self.examples = examples
+        self.groundedVocabulary = groundedVocabulary
+        self.tokenLogProbabilities = tokenLogProbabilities
     }
 }
 
@@ -91,10 +106,13 @@ public struct BackendResponse: Sendable {
     public var milliseconds: Double
     /// Generation speed reported by the server, tokens per second.
     public var tokensPerSecond: Double?
+    /// Each generated token with its log-probability, when the request asked for them and the
+    /// backend can tell.
+    public var tokenLogProbabilities: [TokenLogProbability]?
 
     /// Creates a response.
     public init(backend: String, content: GeneratedContent, text: String, tokensGenerated: Int?, promptTokens: Int?,
-                stopReason: StopReason, milliseconds: Double, tokensPerSecond: Double?) {
+                stopReason: StopReason, milliseconds: Double, tokensPerSecond: Double?, tokenLogProbabilities: [TokenLogProbability]? = nil) {
         self.backend = backend
         self.content = content
         self.text = text
@@ -103,6 +121,7 @@ public struct BackendResponse: Sendable {
         self.stopReason = stopReason
         self.milliseconds = milliseconds
         self.tokensPerSecond = tokensPerSecond
+        self.tokenLogProbabilities = tokenLogProbabilities
     }
 }
 

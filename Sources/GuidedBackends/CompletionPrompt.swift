@@ -8,6 +8,8 @@ import GuidedSchema
 /// {instructions}
 /// Output format: JSON. {field}: {description} …
 ///
+/// Facts:
+/// - {example fact}
 /// Input: {example input}
 /// Output: {example output, compact JSON}
 ///
@@ -21,8 +23,10 @@ import GuidedSchema
 /// Input: {prompt}
 /// Output:
 /// ```
-/// The facts block appears only when the request carries grounding, right before the input it
-/// belongs to, so examples cannot be mistaken for facts of this request.
+/// A facts block appears only where there are facts, right before the input it belongs to: each
+/// example shows its own facts and the output drawn from them, the request shows its own. The
+/// same shape in every section is what a base model continues; examples from other domains
+/// teach the shape without content that could pass for this request's.
 /// With a schema, a line `Output format: JSON. {field}: {description} …` (from the root object's
 /// property descriptions) follows the instructions, so the model knows what each field is for.
 public enum CompletionPrompt {
@@ -34,7 +38,7 @@ public enum CompletionPrompt {
         if let schema = request.schema, let format = formatLine(schema) { header.append(format) }
         if !header.isEmpty { sections.append(header.joined(separator: "\n")) }
         for example in request.examples {
-            sections.append("Input: \(example.input)\nOutput: \(example.output.jsonText())")
+            sections.append(factsBlock(example.grounding) + "Input: \(example.input)\nOutput: \(example.output.jsonText())")
         }
         var pending: String?
         for entry in request.transcript {
@@ -45,11 +49,13 @@ public enum CompletionPrompt {
                 pending = nil
             }
         }
-        if !request.grounding.isEmpty {
-            sections.append("Facts:\n" + request.grounding.map { "- " + $0 }.joined(separator: "\n"))
-        }
-        sections.append("Input: \(request.prompt)\nOutput:")
+        sections.append(factsBlock(request.grounding) + "Input: \(request.prompt)\nOutput:")
         return sections.joined(separator: "\n\n")
+    }
+
+    /// `Facts:` and one `- fact` line each, then a line break; empty without facts.
+    static func factsBlock(_ facts: [String]) -> String {
+        facts.isEmpty ? "" : "Facts:\n" + facts.map { "- " + $0 }.joined(separator: "\n") + "\n"
     }
 
     static func formatLine(_ schema: GenerationSchema) -> String? {

@@ -17,10 +17,21 @@ public protocol LanguageModelBackend: Sendable {
     func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse
     /// Partial snapshots, then the validated response.
     func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error>
+    /// `count` independent generations for `request` (for an output policy that picks the best
+    /// of several). The default, ``sequentialCandidates(to:count:)``, generates one after
+    /// another with consecutive seeds; override it when the backend can do better.
+    func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult]
     /// The number of tokens `text` takes for this backend's model.
     func tokenCount(of text: String) async throws(BackendError) -> Int
     /// How many tokens the model's context holds.
     func contextSize() async throws(BackendError) -> Int
+}
+
+extension LanguageModelBackend {
+    /// Generates the candidates one after another (``sequentialCandidates(to:count:)``).
+    public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult] {
+        try await sequentialCandidates(to: request, count: count)
+    }
 }
 
 /// Turning a model's raw output into validated content: the one check every backend runs.

@@ -22,6 +22,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
     public let defaultMaximumTokens: Int
     let http: JSONOverHTTP
     private let cachedContextSize = Mutex<Int?>(nil)
+    let cachedSlots = Mutex<Int?>(nil)
 
     /// Grammar, GBNF, capabilities.
     public let capabilities = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true,
@@ -68,12 +69,14 @@ public final class LlamaServerBackend: LanguageModelBackend {
     }
 
     /// The prompt and request body, after checking the grammar and the context budget.
-    func prepare(_ request: BackendRequest, stream: Bool = false) async throws(BackendError) -> (prompt: String, body: GeneratedContent) {
+    /// With `candidates` above one, asks for that many completions of the one prompt
+    /// (`n_cmpl`, the caller keeps it within the server's slots) and checks that they all fit.
+    func prepare(_ request: BackendRequest, stream: Bool = false, candidates: Int = 1) async throws(BackendError) -> (prompt: String, body: GeneratedContent) {
         let prompt = CompletionPrompt.render(request)
         var grammar: String?
         if let schema = request.schema {
             do {
-                grammar = try VerifiedGrammar.gbnf(for: schema)
+                grammar = try VerifiedGrammar.gbnf(for: schema, groundedVocabulary: request.groundedVocabulary)
             } catch {
                 throw BackendError(.grammarRejected, backend: name, error.description)
             }
@@ -81,13 +84,17 @@ public final class LlamaServerBackend: LanguageModelBackend {
         let maximum = request.options.maximumResponseTokens ?? defaultMaximumTokens
         if let context = try? await contextSize() {
             let promptTokens = try await tokenCount(of: prompt)
-            // Compared without adding: a server may report any n_ctx, a caller any maximum.
-            if maximum > context - min(promptTokens, context) || promptTokens > context {
+            // Every candidate's tokens share the context with the one prompt. Compared without
+            // adding: a server may report any n_ctx, a caller any maximum.
+            let room = (context - min(promptTokens, context)) / max(1, candidates)
+            if maximum > room || promptTokens > context {
                 throw BackendError(.contextExceeded, backend: name,
-                                   "the prompt takes \(promptTokens) tokens and the response may take \(maximum); the context holds \(context)")
+                                   "the prompt takes \(promptTokens) tokens and \(candidates) response\(candidates == 1 ? "" : "s") may take \(maximum) each; the context holds \(context)")
             }
         }
-        return (prompt, LlamaServerRequestBody.make(prompt: prompt, grammar: grammar, options: request.options, maximumTokens: maximum, stream: stream))
+        let body = LlamaServerRequestBody.make(prompt: prompt, grammar: grammar, options: request.options, maximumTokens: maximum, stream: stream,
+                                               candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities)
+        return (prompt, body)
     }
 
     func checkStatus(_ reply: JSONOverHTTP.Reply) throws(BackendError) {
@@ -115,7 +122,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
             backend: name, content: content, text: text,
             tokensGenerated: json["tokens_predicted"]?.intValue, promptTokens: json["tokens_evaluated"]?.intValue,
             stopReason: stop, milliseconds: started.millisecondsAgo,
-            tokensPerSecond: json.value(at: ["timings", "predicted_per_second"])?.doubleValue)
+            tokensPerSecond: json.value(at: ["timings", "predicted_per_second"])?.doubleValue,
+            tokenLogProbabilities: json["completion_probabilities"]?.arrayValue.map(Self.tokenLogProbabilities))
     }
 
     /// Exact token count from `/tokenize`.

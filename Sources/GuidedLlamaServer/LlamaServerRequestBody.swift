@@ -4,12 +4,18 @@ import GuidedSchema
 
 /// The JSON body of a llama-server `/completion` request.
 enum LlamaServerRequestBody {
-    static func make(prompt: String, grammar: String?, options: GenerationOptions, maximumTokens: Int, stream: Bool) -> GeneratedContent {
+    /// With `candidates` above one, `n_cmpl` asks the server for that many completions of the
+    /// prompt, run side by side in its slots from one evaluation of the prompt; llama-server
+    /// seeds completion `i` with the request's seed plus `i`.
+    static func make(prompt: String, grammar: String?, options: GenerationOptions, maximumTokens: Int, stream: Bool,
+                     candidates: Int = 1, tokenLogProbabilities: Bool = false) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = [
             ("prompt", GeneratedContent(prompt)),
             ("n_predict", GeneratedContent(maximumTokens)),
             ("stream", GeneratedContent(stream)),
         ]
+        if candidates > 1 { fields.append(("n_cmpl", GeneratedContent(candidates))) }
+        if tokenLogProbabilities { fields.append(("n_probs", 1)) }
         if let grammar { fields.append(("grammar", GeneratedContent(grammar))) }
         if let temperature = options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
         if let sampling = options.sampling {
@@ -25,8 +31,9 @@ enum LlamaServerRequestBody {
                 fields.append(("top_p", GeneratedContent(p)))
             }
             if let seed = sampling.seed { fields.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!)))) }
-            // Prompt caching has been seen to change greedy output: reproducible modes turn it off.
-            if sampling.isReproducible { fields.append(("cache_prompt", false)) }
+            // Prompt caching has been seen to change greedy output: reproducible modes turn it
+            // off — except for candidates, whose point is to reuse one evaluated prompt.
+            if sampling.isReproducible && candidates == 1 { fields.append(("cache_prompt", false)) }
         }
         return GeneratedContent(properties: fields)
     }
@@ -35,7 +42,7 @@ enum LlamaServerRequestBody {
 /// Compiled grammars, proven well-formed by our own GBNF parser before they are sent (the
 /// cache verifies each once): llama-server fails open on a grammar it cannot parse.
 enum VerifiedGrammar {
-    static func gbnf(for schema: GenerationSchema) throws(GrammarError) -> String {
-        try GrammarCompiler.cachedCompile(schema).gbnf
+    static func gbnf(for schema: GenerationSchema, groundedVocabulary: GroundedVocabulary? = nil) throws(GrammarError) -> String {
+        try GrammarCompiler.cachedCompile(schema, options: GrammarOptions(groundedVocabulary: groundedVocabulary)).gbnf
     }
 }

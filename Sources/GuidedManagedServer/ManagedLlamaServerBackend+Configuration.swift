@@ -7,13 +7,14 @@ extension ManagedLlamaServerBackend {
     /// - `model`: path to a GGUF model (default: the embedded Gemma 3 270M from `scripts/setup-model`).
     /// - `contextSize`: context in tokens (default 4096).
     /// - `threads`: generation threads (default 2).
+    /// - `slots`: completions run side by side, the candidates one request can generate at once (default 4).
     /// - `memoryLimitMB`: address-space limit of the server (default 4000).
     /// - `startupTimeoutSeconds`: time to become ready (default 90).
     /// - `timeoutSeconds`: total time per request (default 120).
     /// - `idleTimeoutSeconds`: the longest a streamed response may send nothing (default 8).
     /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
     public static let configurationKeys: Set<String> = [
-        "binary", "model", "contextSize", "threads", "memoryLimitMB", "startupTimeoutSeconds", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens",
+        "binary", "model", "contextSize", "threads", "slots", "memoryLimitMB", "startupTimeoutSeconds", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens",
     ]
 
     /// Builds the backend a configuration entry describes.
@@ -24,6 +25,7 @@ extension ManagedLlamaServerBackend {
         settings.model = try configuration.string("model")
         if let value = try configuration.positiveInteger("contextSize") { settings.contextSize = value }
         if let value = try configuration.positiveInteger("threads") { settings.threads = value }
+        if let value = try configuration.positiveInteger("slots") { settings.slots = value }
         if let value = try configuration.positiveInteger("memoryLimitMB") { settings.memoryLimitMB = value }
         if let value = try configuration.duration("startupTimeoutSeconds") { settings.startupTimeout = value }
         if let value = try configuration.duration("timeoutSeconds") { settings.requestTimeout = value }

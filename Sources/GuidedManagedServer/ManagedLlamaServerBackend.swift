@@ -21,6 +21,9 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         public var contextSize: Int = 4096
         /// Threads for generation.
         public var threads: Int = 2
+        /// Slots: completions the server runs side by side (`-np`), which is how many
+        /// candidates one request can generate at once from one evaluation of the prompt.
+        public var slots: Int = 4
         /// Address-space limit for the server, in MiB.
         public var memoryLimitMB: Int = 4000
         /// How long the server may take to become ready.
@@ -78,6 +81,22 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         var response = try await backend.respond(to: request)
         response.backend = name
         return response
+    }
+
+    /// Candidates side by side on the managed server's slots.
+    public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult] {
+        let backend = try await running()
+        return try await backend.respond(to: request, candidates: count).map { result in
+            result.map { response in
+                var renamed = response
+                renamed.backend = name
+                return renamed
+            }.mapError { error in
+                var renamed = error
+                renamed.backend = name
+                return renamed
+            }
+        }
     }
 
     /// Streams from the managed server.

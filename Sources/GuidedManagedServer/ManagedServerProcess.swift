@@ -24,7 +24,10 @@ final class ManagedServerProcess: Sendable {
     }
 
     /// Starts `binary` serving `model` on a free 127.0.0.1 port.
-    static func start(binary: String, model: String, contextSize: Int, threads: Int, memoryLimitMB: Int) throws -> ManagedServerProcess {
+    /// `--swa-full` keeps the whole sliding-window cache (Gemma 3 uses sliding-window
+    /// attention), so a prompt that shares a prefix with the last one reuses its evaluation —
+    /// measured: a 300-token few-shot prompt re-evaluated 257 tokens without it, about 50 with it.
+    static func start(binary: String, model: String, contextSize: Int, threads: Int, slots: Int, memoryLimitMB: Int) throws -> ManagedServerProcess {
         _ = exitHandler
         let port = try freePort()
         let logPath = NSTemporaryDirectory() + "guided-llama-server-\(port).log"
@@ -35,7 +38,7 @@ final class ManagedServerProcess: Sendable {
         process.arguments = [
             "-c", "ulimit -v \(memoryLimitMB * 1024) && exec setpriv --pdeathsig KILL -- \"$0\" \"$@\"",
             binary, "-m", model, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextSize),
-            "--threads", String(threads), "-np", "1", "--no-webui",
+            "--threads", String(threads), "-np", String(slots), "--swa-full", "--no-webui",
         ]
         let log = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = log

@@ -51,7 +51,7 @@ struct ManagedServerStarter {
         let process: ManagedServerProcess
         do {
             process = try ManagedServerProcess.start(binary: binary, model: model, contextSize: settings.contextSize,
-                                                     threads: settings.threads, memoryLimitMB: settings.memoryLimitMB)
+                                                     threads: settings.threads, slots: settings.slots, memoryLimitMB: settings.memoryLimitMB)
         } catch {
             return .failure(UnavailableReason(.unhealthy, "could not start \(binary): \(error)"))
         }

@@ -1,0 +1,92 @@
+import CanonicalSchemas
+import Guided
+import GuidedLlamaServer
+import GuidedTestSupport
+import Testing
+
+/// Candidates on llama-server: one `/completion` with `n_cmpl` per batch of at most the
+/// server's slots, seeds offset per batch, per-candidate failures kept, token log-probabilities
+/// passed through, grounded vocabularies compiled into the grammar.
+@Suite struct LlamaServerCandidatesStubTests {
+    static let good = #"{"steps":["Float on your back","Swim one length","Book a lesson"]}"#
+
+    /// One completion object of an `n_cmpl` answer.
+    static func completion(_ content: String, index: Int, stopType: String = "eos") -> String {
+        #"""
+        {"index":\#(index),"content":\#(jsonString(content)),"stop":true,"stop_type":"\#(stopType)","truncated":false,\#
+        "tokens_predicted":12,"tokens_evaluated":90,\#
+        "completion_probabilities":[{"id":1,"token":"Float","logprob":-0.5},{"id":2,"token":" on","logprob":-1.5}]}
+        """#
+    }
+
+    /// A stub llama-server with `slots` slots that answers each `/completion` with `contents`
+    /// (one per requested completion, cycling), and `/props`, `/tokenize` as the real one.
+    static func server(slots: Int, contents: [String]) throws -> StubHTTPServer {
+        let server = try StubHTTPServer()
+        server.route("GET", "/props") { _ in .json(#"{"default_generation_settings":{"n_ctx":4096},"total_slots":\#(slots)}"#) }
+        server.route("POST", "/tokenize") { _ in .json(#"{"tokens":[1,2,3]}"#) }
+        server.route("POST", "/completion") { request in
+            let count = (try? request.json())?["n_cmpl"]?.intValue ?? 1
+            let items = (0..<count).map { completion(contents[$0 % contents.count], index: count - 1 - $0) }
+            return .json(count == 1 ? items[0] : "[" + items.reversed().joined(separator: ",") + "]")
+        }
+        return server
+    }
+
+    static func request(seed: UInt64 = 10) -> BackendRequest {
+        BackendRequest(prompt: "Suggest three next steps.", schema: StepSuggestions.generationSchema,
+                       options: GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 100),
+                       tokenLogProbabilities: true)
+    }
+
+    @Test func batchesStayWithinTheSlotsAndOffsetTheSeed() async throws {
+        let server = try Self.server(slots: 4, contents: [Self.good])
+        defer { server.stop() }
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: Self.request(), candidates: 6)
+        #expect(results.count == 6)
+        let bodies = try server.requests(to: "/completion").map { try $0.json() }
+        #expect(bodies.map { $0["n_cmpl"]?.intValue ?? 1 } == [4, 2])
+        #expect(bodies.map { $0["seed"]?.intValue } == [10, 14], "llama-server seeds child i with seed + i")
+        #expect(bodies.allSatisfy { $0["cache_prompt"] == nil }, "candidates reuse the evaluated prompt")
+        #expect(bodies.allSatisfy { $0["n_probs"]?.intValue == 1 })
+    }
+
+    @Test func aCandidateThatBreaksTheSchemaIsAFailedCandidateNotAFailedCall() async throws {
+        let server = try Self.server(slots: 2, contents: [Self.good, #"{"steps":["only one"]}"#])
+        defer { server.stop() }
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: Self.request(), candidates: 2)
+        #expect(results.count == 2)
+        let failures = results.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+        #expect(failures.map(\.code) == [.invalidOutput])
+    }
+
+    @Test func tokenLogProbabilitiesComeBack() async throws {
+        let server = try Self.server(slots: 2, contents: [Self.good])
+        defer { server.stop() }
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: Self.request(), candidates: 2)
+        let response = try #require(try results.first?.get())
+        #expect(response.tokenLogProbabilities == [TokenLogProbability(text: "Float", logProbability: -0.5),
+                                                   TokenLogProbability(text: " on", logProbability: -1.5)])
+    }
+
+    @Test func greedyMakesOneCandidate() async throws {
+        let server = try Self.server(slots: 4, contents: [Self.good])
+        defer { server.stop() }
+        var request = Self.request()
+        request.options.sampling = .greedy
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: request, candidates: 4)
+        #expect(results.count == 1)
+        #expect(try server.requests(to: "/completion").map { try $0.json()["n_cmpl"] } == [nil])
+    }
+
+    @Test func aGroundedVocabularyIsCompiledIntoTheGrammar() async throws {
+        let server = try Self.server(slots: 1, contents: [Self.good])
+        defer { server.stop() }
+        var request = Self.request()
+        request.groundedVocabulary = GroundedVocabulary(specifics: ["Riverside"], forbiddenWords: ["first"])
+        _ = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: request)
+        let grammar = try #require(try server.requests(to: "/completion").first?.json()["grammar"]?.stringValue)
+        #expect(grammar.contains("\"R\" (\"iverside\")"))
+        #expect(grammar.contains("gt-lw-firs"))
+    }
+}
