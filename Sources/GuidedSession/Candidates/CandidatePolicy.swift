@@ -1,0 +1,39 @@
+/// How many generations an output asks for per backend attempt, and which one ships.
+///
+/// Candidates are generated in batches of ``batchSize`` (side by side where the backend has
+/// slots, from one evaluation of the prompt). Each is cleaned and checked like any output. If a
+/// batch has a candidate that passes every check, the best passing one ships and no more are
+/// generated; otherwise the next batch is generated, up to ``count`` in all. So the common case
+/// costs one batch, and a hard request gets more tries.
+///
+/// **Which one ships** (documented so an app can predict it):
+/// 1. only candidates that pass the schema, every validator, and the decoding check below;
+/// 2. among those, the highest mean log-probability of the tokens inside string values — the
+///    model's own confidence in the words, unaffected by the JSON the grammar forces around
+///    them (the first passing candidate when the backend reports no log-probabilities);
+/// 3. ties go to the earlier candidate.
+///
+/// **Decoding check** (`decoding/forcedToken`): a candidate with a token inside a string value
+/// whose log-probability is below ``minimumTokenLogProbability`` is rejected. Such a token is
+/// one the grammar forced against the model's wishes — typically the tail of a word it was not
+/// allowed to finish (`for ird time` after `third` was banned), measured at −13 to −19 while
+/// ordinary words sit above −6.
+public struct CandidatePolicy: Sendable, Hashable {
+    /// The most candidates per backend attempt.
+    public var count: Int
+    /// Candidates generated together; the next batch only when none of a batch passed.
+    public var batchSize: Int
+    /// The lowest log-probability a token inside a string value may have; nil turns the
+    /// decoding check off.
+    public var minimumTokenLogProbability: Double?
+
+    /// One generation per attempt: no candidates.
+    public static let single = CandidatePolicy(count: 1)
+
+    /// Up to `count` candidates, `batchSize` at a time.
+    public init(count: Int, batchSize: Int? = nil, minimumTokenLogProbability: Double? = -11) {
+        self.count = max(1, count)
+        self.batchSize = max(1, min(batchSize ?? count, max(1, count)))
+        self.minimumTokenLogProbability = minimumTokenLogProbability
+    }
+}

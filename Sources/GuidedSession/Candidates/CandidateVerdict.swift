@@ -1,0 +1,41 @@
+public import GuidedBackends
+public import GuidedValidation
+
+/// What became of one candidate: why it failed or was rejected, or that it passed, with its score.
+public struct CandidateVerdict: Sendable, CustomStringConvertible {
+    /// What happened to the candidate.
+    public enum Outcome: Sendable {
+        /// The generation itself failed (output cut by the token limit, or not valid for the schema).
+        case failed(BackendError)
+        /// The output was rejected by a check (a validator, or the decoding check).
+        case rejected([Rejection])
+        /// The output passed every check.
+        case passed
+    }
+
+    /// The candidate's position among the attempt's candidates, from 0.
+    public var index: Int
+    /// What happened.
+    public var outcome: Outcome
+    /// Mean log-probability of the tokens inside string values, when the backend reported them.
+    public var score: Double?
+    /// The output text (after clean-up for outputs that were checked), for logs.
+    public var text: String?
+    /// Whether this candidate is the one that shipped.
+    public var shipped: Bool
+
+    /// A machine-readable code: `failed:truncated`, `rejected:grounding/ungroundedNumber`,
+    /// `passed`.
+    public var outcomeCode: String {
+        switch outcome {
+        case .failed(let error): "failed:\(error.code)"
+        case .rejected(let rejections): "rejected:" + (rejections.first.map { "\($0.validator)/\($0.reason)" } ?? "")
+        case .passed: "passed"
+        }
+    }
+
+    /// `#index outcome (score)`.
+    public var description: String {
+        "#\(index) \(outcomeCode)" + (score.map { " (\(($0 * 100).rounded() / 100))" } ?? "") + (shipped ? " shipped" : "")
+    }
+}

@@ -1,0 +1,47 @@
+public import GuidedBackends
+
+/// The tokens of a JSON output that lie inside string values — the model's words, as opposed to
+/// the braces, keys and quotes a grammar forces around them.
+public enum StringValueTokens {
+    /// The log-probabilities of the tokens of `tokens` (whose texts, joined, are the JSON output)
+    /// that lie wholly inside a string value (not a key, not a quote).
+    public static func logProbabilities(of tokens: [TokenLogProbability]) -> [Double] {
+        let characters = Array(tokens.map(\.text).joined())
+        let inside = valueCharacters(characters)
+        var result: [Double] = []
+        var offset = 0
+        for token in tokens {
+            let length = token.text.count
+            let range = offset..<min(offset + length, characters.count)
+            if length > 0, range.allSatisfy({ inside[$0] }) { result.append(token.logProbability) }
+            offset += length
+        }
+        return result
+    }
+
+    /// For each character: whether it is inside a string value (between its quotes, a key's
+    /// characters excluded). A string is a key when the next non-space character after it is `:`.
+    static func valueCharacters(_ characters: [Character]) -> [Bool] {
+        var inside = Array(repeating: false, count: characters.count)
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "\"" else {
+                index += 1
+                continue
+            }
+            let start = index + 1
+            var end = start
+            while end < characters.count, characters[end] != "\"" {
+                end += characters[end] == "\\" ? 2 : 1
+            }
+            var next = end + 1
+            while next < characters.count, characters[next].isWhitespace { next += 1 }
+            let isKey = next < characters.count && characters[next] == ":"
+            if !isKey {
+                for position in start..<min(end, characters.count) { inside[position] = true }
+            }
+            index = end + 1
+        }
+        return inside
+    }
+}
