@@ -1,0 +1,45 @@
+public import GuidedSchema
+
+/// Rejects a string that only hands a fact back: a rewrite that adds nothing to the journal
+/// entry it was given, or a "next step" that is the goal or a completed step again.
+///
+/// A string copies a fact when its words (lowercased, punctuation and apostrophes ignored) are,
+/// in order, all the words of one grounding snippet or a run of them — `"Made a simple pasta
+/// with tomatoes and garlic."` against the fact `"2 June 2026: Made a simple pasta with
+/// tomatoes and garlic."`, or `"Fix the bike brakes"` against `"Done: Fix the bike brakes"`.
+/// Strings of fewer than ``minimumWords`` words are left alone: a short phrase can match a fact
+/// by chance. Quoting a fact inside a longer sentence ("Back in March you wrote: …" plus a
+/// question) adds words and passes.
+public struct CopiedFactValidator: OutputValidator {
+    /// The fewest words a string must have to count as a copy.
+    public var minimumWords: Int
+    /// The strings checked: nil for every string, otherwise those at or under each pointer.
+    public var pointers: [JSONPointer]?
+
+    /// Rejects copies of a grounding snippet of at least `minimumWords` words.
+    public init(minimumWords: Int = 3, at pointers: [JSONPointer]? = nil) {
+        self.minimumWords = minimumWords
+        self.pointers = pointers
+    }
+
+    /// `"copiedFact"`.
+    public var name: String { "copiedFact" }
+
+    /// One `"copiesFact"` rejection per string that is a run of one snippet's words.
+    public func check(_ output: GeneratedContent, in context: ValidationContext) -> [Rejection] {
+        let facts = context.grounding.map { " " + Self.words($0).joined(separator: " ") + " " }
+        return output.selectedStrings(pointers).compactMap { leaf in
+            let words = Self.words(leaf.text)
+            guard words.count >= minimumWords else { return nil }
+            let run = " " + words.joined(separator: " ") + " "
+            guard let fact = facts.firstIndex(where: { $0.contains(run) }) else { return nil }
+            return Rejection(validator: name, reason: "copiesFact", pointer: leaf.pointer,
+                             detail: "only repeats the fact \(Excerpt.quoted(context.grounding[fact])): \(Excerpt.quoted(leaf.text))")
+        }
+    }
+
+    /// The words of `text`, lowercased, apostrophes dropped.
+    static func words(_ text: String) -> [String] {
+        WordTokenizer.tokens(in: text).map(\.lowercased)
+    }
+}

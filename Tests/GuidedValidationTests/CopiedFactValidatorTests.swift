@@ -1,0 +1,33 @@
+import GuidedSchema
+import GuidedValidation
+import Testing
+
+/// `CopiedFactValidator`: a string that only hands a fact back is rejected; one that frames it passes.
+@Suite struct CopiedFactValidatorTests {
+    static let facts = ["Goal: cook dinner at home more often", "2 June 2026: Made a simple pasta with tomatoes and garlic.", "Done: Stock the pantry"]
+
+    func reasons(_ text: String, minimumWords: Int = 3) -> [String] {
+        let context = ValidationContext(grounding: Self.facts, schema: GenerationSchema(root: .any))
+        return CopiedFactValidator(minimumWords: minimumWords).check(GeneratedContent(text), in: context).map(\.reason)
+    }
+
+    @Test func anEntryHandedBackIsRejected() {
+        #expect(reasons("Made a simple pasta with tomatoes and garlic.") == ["copiesFact"])
+        #expect(reasons("made a simple pasta with tomatoes and garlic") == ["copiesFact"], "case and punctuation do not matter")
+    }
+
+    @Test func theGoalOrADoneStepAsANextStepIsRejected() {
+        #expect(reasons("Cook dinner at home more often") == ["copiesFact"])
+        #expect(reasons("Stock the pantry") == ["copiesFact"])
+    }
+
+    @Test func aFramedRewritePasses() {
+        #expect(reasons("In June you made a simple pasta with tomatoes and garlic. Cook it again tonight?") == [])
+        #expect(reasons("Cook the pasta again this week") == [])
+    }
+
+    @Test func shortPhrasesAreLeftAlone() {
+        #expect(reasons("Simple pasta") == [])
+        #expect(reasons("Stock the pantry", minimumWords: 4) == [])
+    }
+}
