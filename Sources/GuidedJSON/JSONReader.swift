@@ -12,8 +12,8 @@ import Glibc
 /// raw control characters in strings) are rejected, as are property names containing `\u0000`
 /// (json-c would cut them short), trailing content after the value is an error, invalid UTF-8 is an error, and
 /// object properties keep their document order (a duplicate key keeps its first position and
-/// its last value, as json-c does). Number literals keep their text for non-integers; integer
-/// literals beyond 64 bits are clamped by json-c.
+/// its last value, as json-c does). Number literals keep their text, integer literals beyond
+/// 64 bits included (see ``LongIntegerLiterals``), so numbers compare exactly.
 public enum JSONReader {
     /// The nesting depth json-c is allowed (arrays and objects inside each other).
     public static let maximumDepth: Int32 = 512
@@ -28,6 +28,11 @@ public enum JSONReader {
         if let (offset, message) = StrictUTF8.firstProblem(bytes) ?? firstNonStandardSyntax(bytes) {
             throw error(bytes, offset, message, file)
         }
+        // Long integer literals are read through json-c's floating-point path, which keeps their text.
+        let protected = LongIntegerLiterals.protect(bytes)
+        let original = bytes
+        let bytes = protected?.bytes ?? bytes
+        let locate = { (offset: Int) in protected.map { LongIntegerLiterals.originalOffset(offset, insertions: $0.insertions) } ?? offset }
         guard let tokener = json_tokener_new_ex(maximumDepth) else {
             throw JSONSyntaxError(file: file, line: 1, column: 1, offset: 0, message: "out of memory")
         }
@@ -50,19 +55,19 @@ public enum JSONReader {
             let end = Int(json_tokener_get_parse_end(tokener))
             let message = status == json_tokener_continue || consumedAll
                 ? "unexpected end of data" : String(cString: json_tokener_error_desc(status))
-            throw error(bytes, consumedAll ? bytes.count : end, message, file)
+            throw error(original, locate(consumedAll ? bytes.count : end), message, file)
         }
         // json-c represents a top-level `null` as a NULL object.
         guard let root = object else { return .null }
         defer { json_object_put(root) }
         let end = consumedAll ? bytes.count : Int(json_tokener_get_parse_end(tokener))
         if let trailing = bytes[min(end, bytes.count)...].firstIndex(where: { !isWhitespace($0) }) {
-            throw error(bytes, trailing, "unexpected content after the JSON value", file)
+            throw error(original, locate(trailing), "unexpected content after the JSON value", file)
         }
         do {
-            return try convert(root)
+            return try convert(root, restoringLongIntegers: protected != nil)
         } catch let message {
-            throw error(bytes, 0, message.text, file)
+            throw error(original, 0, message.text, file)
         }
     }
 
@@ -84,7 +89,7 @@ public enum JSONReader {
 
     private struct ConversionError: Error { let text: String }
 
-    private static func convert(_ object: OpaquePointer?) throws(ConversionError) -> GeneratedContent {
+    private static func convert(_ object: OpaquePointer?, restoringLongIntegers restoring: Bool) throws(ConversionError) -> GeneratedContent {
         guard let object else { return .null }
         switch json_object_get_type(object) {
         case json_type_null: return .null
@@ -96,7 +101,8 @@ public enum JSONReader {
             }
             return GeneratedContent(kind: .number(JSONNumber(text: String(value))!))
         case json_type_double:
-            let text = String(cString: json_object_get_string(object))
+            var text = String(cString: json_object_get_string(object))
+            if restoring { text = LongIntegerLiterals.restore(text) }
             guard let number = JSONNumber(text: text) else {
                 throw ConversionError(text: "\(text) is not a JSON number")
             }
@@ -110,7 +116,7 @@ public enum JSONReader {
             var elements: [GeneratedContent] = []
             elements.reserveCapacity(count)
             for index in 0..<count {
-                elements.append(try convert(json_object_array_get_idx(object, index)))
+                elements.append(try convert(json_object_array_get_idx(object, index), restoringLongIntegers: restoring))
             }
             return GeneratedContent(elements: elements)
         default:
@@ -119,7 +125,7 @@ public enum JSONReader {
             var end = json_object_iter_end(object)
             while json_object_iter_equal(&iterator, &end) == 0 {
                 let name = String(cString: json_object_iter_peek_name(&iterator))
-                properties.append(.init(name, try convert(json_object_iter_peek_value(&iterator))))
+                properties.append(.init(name, try convert(json_object_iter_peek_value(&iterator), restoringLongIntegers: restoring)))
                 json_object_iter_next(&iterator)
             }
             return GeneratedContent(kind: .object(properties))

@@ -74,6 +74,7 @@ struct GrammarRelaxer {
         if dropped(pointer, "maximum") { b.maximum = nil }
         if dropped(pointer, "exclusiveMinimum") { b.exclusiveMinimum = nil }
         if dropped(pointer, "exclusiveMaximum") { b.exclusiveMaximum = nil }
+        if dropped(pointer, "multipleOf") { b.multipleOf = nil }
         return b
     }
 }

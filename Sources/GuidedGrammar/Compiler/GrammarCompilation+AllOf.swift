@@ -95,10 +95,10 @@ struct AllOfMerger {
             if let low = merged.minLength, let high = merged.maxLength, low > high { return .nothing }
             return .string(merged)
         case (.integer(let x), .integer(let y)), (.integer(let x), .number(let y)), (.number(let x), .integer(let y)):
-            let bounds = intersect(x, y)
+            guard let bounds = intersect(x, y) else { return nil }
             return isEmpty(bounds) ? .nothing : .integer(bounds)
         case (.number(let x), .number(let y)):
-            let bounds = intersect(x, y)
+            guard let bounds = intersect(x, y) else { return nil }
             return isEmpty(bounds) ? .nothing : .number(bounds)
         case (.boolean, .boolean): return .boolean
         case (.null, .null): return .null
@@ -160,9 +160,12 @@ struct AllOfMerger {
         return ObjectConstraints(properties, additionalProperties: additional, additionalRequired: required)
     }
 
-    private func intersect(_ x: NumericBounds, _ y: NumericBounds) -> NumericBounds {
-        NumericBounds(minimum: maxOf(x.minimum, y.minimum), maximum: minOf(x.maximum, y.maximum),
-                      exclusiveMinimum: maxOf(x.exclusiveMinimum, y.exclusiveMinimum), exclusiveMaximum: minOf(x.exclusiveMaximum, y.exclusiveMaximum))
+    private func intersect(_ x: NumericBounds, _ y: NumericBounds) -> NumericBounds? {
+        // Two different steps combine into their least common multiple, which is not computed here.
+        guard x.multipleOf == nil || y.multipleOf == nil || x.multipleOf == y.multipleOf else { return nil }
+        return NumericBounds(minimum: maxOf(x.minimum, y.minimum), maximum: minOf(x.maximum, y.maximum),
+                             exclusiveMinimum: maxOf(x.exclusiveMinimum, y.exclusiveMinimum), exclusiveMaximum: minOf(x.exclusiveMaximum, y.exclusiveMaximum),
+                             multipleOf: x.multipleOf ?? y.multipleOf)
     }
 
     private func isEmpty(_ b: NumericBounds) -> Bool {

@@ -89,17 +89,25 @@ extension GrammarCompilation {
 
     /// A JSON integer within its bounds, exactly.
     mutating func integerExpression(_ b: NumericBounds, at pointer: JSONPointer) throws(GrammarError) -> String {
-        let lower = [b.minimum.map { $0.rounded(.up) }, b.exclusiveMinimum.map { $0.rounded(.down) + 1 }].compactMap { $0 }.max()
-        let upper = [b.maximum.map { $0.rounded(.down) }, b.exclusiveMaximum.map { $0.rounded(.up) - 1 }].compactMap { $0 }.min()
-        let fits = { (v: Double) in v >= -9.2e18 && v <= 9.2e18 }
-        var low = lower.flatMap { fits($0) ? Int64($0) : nil }
-        var high = upper.flatMap { fits($0) ? Int64($0) : nil }
-        if lower != nil && low == nil || upper != nil && high == nil {
-            for keyword in boundKeywords(b) { record(pointer.appending(keyword), keyword, .checkedAfter, "beyond 64-bit range") }
-            low = nil
-            high = nil
+        try requireNonEmpty(b, at: pointer)
+        let lowers: [Int64?] = [b.minimum.map { $0.ceilingInt64 }, b.exclusiveMinimum.map { $0.floorInt64.flatMap { $0 == .max ? nil : $0 + 1 } }].compactMap { $0 }
+        let uppers: [Int64?] = [b.maximum.map { $0.floorInt64 }, b.exclusiveMaximum.map { $0.ceilingInt64.flatMap { $0 == .min ? nil : $0 - 1 } }].compactMap { $0 }
+        var low: Int64? = nil, high: Int64? = nil
+        let bounds = boundKeywords(b).filter { $0 != "multipleOf" }
+        if lowers.contains(where: { $0 == nil }) || uppers.contains(where: { $0 == nil }) {
+            for keyword in bounds { record(pointer.appending(keyword), keyword, .checkedAfter, "beyond 64-bit range") }
         } else {
-            for keyword in boundKeywords(b) { record(pointer.appending(keyword), keyword, .enforced) }
+            low = lowers.compactMap { $0 }.max()
+            high = uppers.compactMap { $0 }.min()
+            for keyword in bounds { record(pointer.appending(keyword), keyword, .enforced) }
+        }
+        if let step = b.multipleOf {
+            // Every integer is a multiple of a step that divides 1 (1, 0.5, 0.25, …).
+            if JSONNumber(1).isMultiple(of: step) {
+                record(pointer.appending("multipleOf"), "multipleOf", .enforced, "every integer is a multiple")
+            } else {
+                record(pointer.appending("multipleOf"), "multipleOf", .checkedAfter, "no grammar for divisibility")
+            }
         }
         if low == nil && high == nil { return primitive("json-integer") }
         guard let range = IntegerRangeGrammar.expression(minimum: low, maximum: high) else {
@@ -110,25 +118,39 @@ extension GrammarCompilation {
 
     /// A JSON number; bounds are enforced when both are integral with a non-negative minimum
     /// (then the number is written without exponent), else checked after generation.
-    mutating func numberExpression(_ b: NumericBounds, at pointer: JSONPointer) -> String {
-        let keywords = boundKeywords(b)
+    mutating func numberExpression(_ b: NumericBounds, at pointer: JSONPointer) throws(GrammarError) -> String {
+        try requireNonEmpty(b, at: pointer)
+        if b.multipleOf != nil { record(pointer.appending("multipleOf"), "multipleOf", .checkedAfter, "no grammar for divisibility") }
+        let keywords = boundKeywords(b).filter { $0 != "multipleOf" }
         if keywords.isEmpty { return primitive("json-number") }
-        let integral = { (v: Double) in v == v.rounded() && abs(v) < 1e15 }
-        guard b.exclusiveMinimum == nil, b.exclusiveMaximum == nil, let minimum = b.minimum, minimum >= 0, integral(minimum),
-            b.maximum.map(integral) ?? true
+        let integral = { (v: JSONNumber) -> Int64? in v.isIntegral ? v.floorInt64.flatMap { abs($0) < 1_000_000_000_000_000 ? $0 : nil } : nil }
+        guard b.exclusiveMinimum == nil, b.exclusiveMaximum == nil, let low = b.minimum.flatMap(integral), low >= 0,
+            b.maximum.map({ integral($0) != nil }) ?? true
         else {
             for keyword in keywords { record(pointer.appending(keyword), keyword, .checkedAfter, "no exact grammar for these bounds") }
             return primitive("json-number")
         }
         for keyword in keywords { record(pointer.appending(keyword), keyword, .enforced, "written without exponent") }
         let fraction = #"("." [0-9]+)?"#
-        let low = Int64(minimum)
-        guard let maximum = b.maximum.map({ Int64($0) }) else {
+        guard let maximum = b.maximum.flatMap(integral) else {
             return "(" + IntegerRangeGrammar.expression(minimum: low, maximum: nil)! + " " + fraction + ")"
         }
         let top = GBNFSpelling.literal(String(maximum)) + #" ("." "0"+)?"#
         guard maximum > low, let below = IntegerRangeGrammar.expression(minimum: low, maximum: maximum - 1) else { return "(" + top + ")" }
         return "(" + below + " " + fraction + " | " + top + ")"
+    }
+
+    /// Throws (unsatisfiable) when the bounds leave no number, e.g. `minimum: 10, maximum: 1`.
+    private func requireNonEmpty(_ b: NumericBounds, at pointer: JSONPointer) throws(GrammarError) {
+        let lows = [("minimum", b.minimum), ("exclusiveMinimum", b.exclusiveMinimum)]
+        let highs = [("maximum", b.maximum), ("exclusiveMaximum", b.exclusiveMaximum)]
+        for case let (lowName, low?) in lows {
+            // Equal bounds leave one number only when both are inclusive.
+            for case let (highName, high?) in highs where low > high || (low == high && (lowName, highName) != ("minimum", "maximum")) {
+                throw GrammarError("\(lowName) \(low) and \(highName) \(high) leave no number between them",
+                                   remedy: "swap or fix the bounds", at: pointer.appending(lowName), unsatisfiable: true)
+            }
+        }
     }
 
     private func boundKeywords(_ b: NumericBounds) -> [String] {
@@ -137,6 +159,7 @@ extension GrammarCompilation {
         if b.exclusiveMinimum != nil { keywords.append("exclusiveMinimum") }
         if b.maximum != nil { keywords.append("maximum") }
         if b.exclusiveMaximum != nil { keywords.append("exclusiveMaximum") }
+        if b.multipleOf != nil { keywords.append("multipleOf") }
         return keywords
     }
 }

@@ -126,7 +126,7 @@ struct GrammarCompilation {
         case .boolean: return primitive("json-boolean")
         case .string(let constraints): return try stringExpression(constraints, name: name, at: pointer)
         case .integer(let bounds): return try integerExpression(bounds, at: pointer)
-        case .number(let bounds): return numberExpression(bounds, at: pointer)
+        case .number(let bounds): return try numberExpression(bounds, at: pointer)
         case .array(let constraints): return try arrayExpression(constraints, name: name, at: pointer)
         case .object(let constraints): return try objectExpression(constraints, name: name, at: pointer)
         case .constant(let value):

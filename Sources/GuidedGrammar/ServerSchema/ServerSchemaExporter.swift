@@ -91,7 +91,7 @@ struct ServerSchemaExporter {
                 record(pointer.appending(keyword), keyword, .checkedAfter, beyond ? "beyond llama.cpp's repetition limit" : serverNote)
             }
         case .integer(let b), .number(let b):
-            for (keyword, value) in [("minimum", b.minimum), ("maximum", b.maximum), ("exclusiveMinimum", b.exclusiveMinimum), ("exclusiveMaximum", b.exclusiveMaximum)] where value != nil {
+            for (keyword, value) in [("minimum", b.minimum), ("maximum", b.maximum), ("exclusiveMinimum", b.exclusiveMinimum), ("exclusiveMaximum", b.exclusiveMaximum), ("multipleOf", b.multipleOf)] where value != nil {
                 record(pointer.appending(keyword), keyword, .checkedAfter, serverNote)
             }
         case .array(var c):

@@ -1,6 +1,6 @@
 /// A JSON number that keeps its literal text, so `1.0`, `1e2` and `100` stay distinguishable
 /// and large integers are not rounded when they pass through.
-public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The number as written in JSON (always a valid JSON number literal).
     public let text: String
     /// The value as a `Double` (rounded for long literals).
@@ -33,26 +33,54 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// JSON Schema's notion of an integer: any number with a zero fractional part (`1.0` counts).
-    public var isIntegral: Bool { doubleValue.isFinite && doubleValue == doubleValue.rounded(.towardZero) }
+    /// The exact value of the literal.
+    var decimal: DecimalValue { DecimalValue(literal: text) }
+
+    /// JSON Schema's notion of an integer: any number with a zero fractional part (`1.0` and
+    /// `1e400` count), decided on the literal's exact value.
+    public var isIntegral: Bool {
+        if doubleValue.isFinite, abs(doubleValue) < 1e15 { return doubleValue == doubleValue.rounded(.towardZero) }
+        return decimal.isIntegral
+    }
 
     /// The value as an `Int`, if it is integral and fits.
     public var intValue: Int? {
         if let exact = Int(text) { return exact }
-        guard isIntegral, abs(doubleValue) < 9.2e18 else { return nil }
-        return Int(doubleValue)
+        return decimal.int64.map { Int($0) }
     }
+
+    /// Whether this number is an integer multiple of `divisor` (JSON Schema `multipleOf`),
+    /// computed exactly on the decimal values: `0.3` is a multiple of `0.1`, and `1e308` is
+    /// not a multiple of `0.123456789`. `divisor` must be above zero.
+    public func isMultiple(of divisor: JSONNumber) -> Bool {
+        if let value = Int(text), let step = Int(divisor.text), step > 0 { return value % step == 0 }
+        return decimal.isMultiple(of: divisor.decimal)
+    }
+
+    /// The greatest integer not above this number, if it fits in an `Int64` (exact).
+    public var floorInt64: Int64? { decimal.floorInt64 }
+    /// The least integer not below this number, if it fits in an `Int64` (exact).
+    public var ceilingInt64: Int64? { decimal.ceilingInt64 }
 
     /// The literal text.
     public var description: String { text }
 
-    /// Numbers compare by value, not by spelling: `1.0 == 1`.
+    /// Numbers compare by exact value, not by spelling: `1.0 == 1`, `1e2 == 100`, and
+    /// `18446744073709551616 != 18446744073709551615` (which doubles would call equal).
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        if lhs.text == rhs.text { return true }
         if let l = Int(lhs.text), let r = Int(rhs.text) { return l == r }
-        return lhs.doubleValue == rhs.doubleValue
+        if lhs.doubleValue != rhs.doubleValue, lhs.doubleValue.isFinite, rhs.doubleValue.isFinite { return false }
+        return lhs.decimal.compare(rhs.decimal) == 0
     }
 
-    /// Hashes by value, consistent with `==`.
+    /// Orders numbers by exact value.
+    public static func < (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        if let l = Int(lhs.text), let r = Int(rhs.text) { return l < r }
+        return lhs.decimal.compare(rhs.decimal) < 0
+    }
+
+    /// Hashes by value, consistent with `==` (equal values have equal nearest doubles).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(doubleValue == 0 ? 0 : doubleValue)
     }
@@ -84,4 +112,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+}
+
+extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    /// A number from an integer literal.
+    public init(integerLiteral value: Int) { self.init(value) }
+    /// A number from a floating-point literal (written in its shortest exact form).
+    public init(floatLiteral value: Double) { self.init(value) }
 }

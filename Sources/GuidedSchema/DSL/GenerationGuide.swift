@@ -73,14 +73,14 @@ extension GenerationGuide where Value: StringGuidable {
 
 extension GenerationGuide where Value: NumericGuidable {
     /// At least `value`.
-    public static func minimum(_ value: Double) -> GenerationGuide { bounds { $0.minimum = value } }
+    public static func minimum(_ value: Double) -> GenerationGuide { bounds { $0.minimum = JSONNumber(value) } }
     /// At most `value`.
-    public static func maximum(_ value: Double) -> GenerationGuide { bounds { $0.maximum = value } }
+    public static func maximum(_ value: Double) -> GenerationGuide { bounds { $0.maximum = JSONNumber(value) } }
     /// Within `range`.
     public static func range(_ range: ClosedRange<Double>) -> GenerationGuide {
         bounds {
-            $0.minimum = range.lowerBound
-            $0.maximum = range.upperBound
+            $0.minimum = JSONNumber(range.lowerBound)
+            $0.maximum = JSONNumber(range.upperBound)
         }
     }
 

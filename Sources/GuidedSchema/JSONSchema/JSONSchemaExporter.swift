@@ -111,10 +111,11 @@ enum JSONSchemaExporter {
     }
 
     private static func appendBounds(_ b: NumericBounds, to out: inout [GeneratedContent.Property]) {
-        if let v = b.minimum { out.append(.init("minimum", GeneratedContent(kind: .number(JSONNumber(v))))) }
-        if let v = b.exclusiveMinimum { out.append(.init("exclusiveMinimum", GeneratedContent(kind: .number(JSONNumber(v))))) }
-        if let v = b.maximum { out.append(.init("maximum", GeneratedContent(kind: .number(JSONNumber(v))))) }
-        if let v = b.exclusiveMaximum { out.append(.init("exclusiveMaximum", GeneratedContent(kind: .number(JSONNumber(v))))) }
+        if let v = b.minimum { out.append(.init("minimum", GeneratedContent(kind: .number(v)))) }
+        if let v = b.exclusiveMinimum { out.append(.init("exclusiveMinimum", GeneratedContent(kind: .number(v)))) }
+        if let v = b.maximum { out.append(.init("maximum", GeneratedContent(kind: .number(v)))) }
+        if let v = b.exclusiveMaximum { out.append(.init("exclusiveMaximum", GeneratedContent(kind: .number(v)))) }
+        if let v = b.multipleOf { out.append(.init("multipleOf", GeneratedContent(kind: .number(v)))) }
     }
 
     private static func appendArray(_ c: ArrayConstraints, to out: inout [GeneratedContent.Property]) {

@@ -95,21 +95,18 @@ extension JSONSchemaImporter {
         result.maximum = try number(value, "maximum", at: pointer)
         result.exclusiveMinimum = try number(value, "exclusiveMinimum", at: pointer)
         result.exclusiveMaximum = try number(value, "exclusiveMaximum", at: pointer)
-        let lows = [("minimum", result.minimum), ("exclusiveMinimum", result.exclusiveMinimum)]
-        let highs = [("maximum", result.maximum), ("exclusiveMaximum", result.exclusiveMaximum)]
-        for case let (lowName, low?) in lows {
-            // Equal bounds leave one number only when both are inclusive.
-            for case let (highName, high?) in highs where low > high || (low == high && (lowName, highName) != ("minimum", "maximum")) {
-                throw SchemaError(.contradictoryBounds, "\(lowName) \(JSONNumber(low)) and \(highName) \(JSONNumber(high)) leave no number between them",
-                                  remedy: "swap or fix the bounds", at: pointer.appending(lowName))
+        if let step = try number(value, "multipleOf", at: pointer) {
+            guard step > 0 else {
+                throw invalid("multipleOf must be above zero", at: pointer.appending("multipleOf"), remedy: "write \"multipleOf\": 0.01")
             }
+            result.multipleOf = step
         }
         return result
     }
 
-    private func number(_ value: GeneratedContent, _ keyword: String, at pointer: JSONPointer) throws(SchemaError) -> Double? {
+    private func number(_ value: GeneratedContent, _ keyword: String, at pointer: JSONPointer) throws(SchemaError) -> JSONNumber? {
         guard let field = value[keyword] else { return nil }
-        guard let number = field.doubleValue, number.isFinite else {
+        guard let number = field.numberValue else {
             throw invalid("\(keyword) must be a number", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": 0")
         }
         return number

@@ -8,7 +8,7 @@ enum JSONSchemaKeywords {
     /// Keywords that only constrain strings.
     static let string: Set<String> = ["minLength", "maxLength", "pattern", "format"]
     /// Keywords that only constrain numbers.
-    static let numeric: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
+    static let numeric: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
     /// Keywords that only constrain arrays.
     static let array: Set<String> = ["items", "prefixItems", "minItems", "maxItems"]
     /// Keywords that only constrain objects.
@@ -21,7 +21,6 @@ enum JSONSchemaKeywords {
 
     /// Remedies for keywords Guided does not handle, where a better one than the generic remedy exists.
     static let remedies: [String: String] = [
-        "multipleOf": "drop multipleOf or check it in an app validator",
         "uniqueItems": "drop uniqueItems or use a validator that drops duplicates",
         "patternProperties": "declare the properties explicitly",
         "not": "express the constraint positively with enum, anyOf or bounds",

@@ -18,33 +18,48 @@ public struct StringConstraints: Sendable, Hashable {
     }
 }
 
-/// Bounds on a number; JSON Schema `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`.
+/// Bounds on a number; JSON Schema `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`
+/// and `multipleOf`.
+///
+/// Bounds keep the exact decimal value they were written with (a ``JSONNumber``), and every
+/// comparison is exact: `maximum: 18446744073709551615` rejects `18446744073709551616`, which a
+/// `Double` cannot tell apart from it. Number literals work directly: `NumericBounds(minimum: 0.5)`.
 public struct NumericBounds: Sendable, Hashable {
     /// Inclusive lower bound.
-    public var minimum: Double?
+    public var minimum: JSONNumber?
     /// Inclusive upper bound.
-    public var maximum: Double?
+    public var maximum: JSONNumber?
     /// Exclusive lower bound.
-    public var exclusiveMinimum: Double?
+    public var exclusiveMinimum: JSONNumber?
     /// Exclusive upper bound.
-    public var exclusiveMaximum: Double?
+    public var exclusiveMaximum: JSONNumber?
+    /// The value must be an integer multiple of this (above zero), exactly: `0.3` is a multiple of `0.1`.
+    public var multipleOf: JSONNumber?
 
     /// Creates numeric bounds.
-    public init(minimum: Double? = nil, maximum: Double? = nil, exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil) {
+    public init(
+        minimum: JSONNumber? = nil, maximum: JSONNumber? = nil, exclusiveMinimum: JSONNumber? = nil,
+        exclusiveMaximum: JSONNumber? = nil, multipleOf: JSONNumber? = nil
+    ) {
         self.minimum = minimum
         self.maximum = maximum
         self.exclusiveMinimum = exclusiveMinimum
         self.exclusiveMaximum = exclusiveMaximum
+        self.multipleOf = multipleOf
     }
 
-    /// Whether `value` lies within every bound.
-    public func contains(_ value: Double) -> Bool {
+    /// Whether `value` lies within every bound and is a multiple of `multipleOf`, exactly.
+    public func contains(_ value: JSONNumber) -> Bool {
         if let minimum, value < minimum { return false }
         if let maximum, value > maximum { return false }
         if let exclusiveMinimum, value <= exclusiveMinimum { return false }
         if let exclusiveMaximum, value >= exclusiveMaximum { return false }
+        if let multipleOf, !value.isMultiple(of: multipleOf) { return false }
         return true
     }
+
+    /// Whether `value` lies within every bound (a convenience for values computed in Swift).
+    public func contains(_ value: Double) -> Bool { value.isFinite && contains(JSONNumber(value)) }
 }
 
 /// What an array must satisfy.

@@ -32,10 +32,10 @@ struct SchemaValidator {
             checkString(string, constraints, value, pointer)
         case .integer(let bounds):
             guard let number = value.numberValue, number.isIntegral else { return expectType("integer", value, pointer) }
-            checkBounds(number.doubleValue, bounds, value, pointer)
+            checkBounds(number, bounds, value, pointer)
         case .number(let bounds):
             guard let number = value.numberValue else { return expectType("number", value, pointer) }
-            checkBounds(number.doubleValue, bounds, value, pointer)
+            checkBounds(number, bounds, value, pointer)
         case .array(let constraints):
             guard let elements = value.arrayValue else { return expectType("array", value, pointer) }
             checkArray(elements, constraints, value, pointer)
@@ -95,11 +95,12 @@ struct SchemaValidator {
         return regex
     }
 
-    private mutating func checkBounds(_ number: Double, _ b: NumericBounds, _ value: GeneratedContent, _ pointer: JSONPointer) {
-        if let v = b.minimum, number < v { report(pointer, "minimum", "a number ≥ \(JSONNumber(v))", value) }
-        if let v = b.maximum, number > v { report(pointer, "maximum", "a number ≤ \(JSONNumber(v))", value) }
-        if let v = b.exclusiveMinimum, number <= v { report(pointer, "exclusiveMinimum", "a number > \(JSONNumber(v))", value) }
-        if let v = b.exclusiveMaximum, number >= v { report(pointer, "exclusiveMaximum", "a number < \(JSONNumber(v))", value) }
+    private mutating func checkBounds(_ number: JSONNumber, _ b: NumericBounds, _ value: GeneratedContent, _ pointer: JSONPointer) {
+        if let v = b.minimum, number < v { report(pointer, "minimum", "a number ≥ \(v)", value) }
+        if let v = b.maximum, number > v { report(pointer, "maximum", "a number ≤ \(v)", value) }
+        if let v = b.exclusiveMinimum, number <= v { report(pointer, "exclusiveMinimum", "a number > \(v)", value) }
+        if let v = b.exclusiveMaximum, number >= v { report(pointer, "exclusiveMaximum", "a number < \(v)", value) }
+        if let v = b.multipleOf, !number.isMultiple(of: v) { report(pointer, "multipleOf", "a multiple of \(v)", value) }
     }
 
     private mutating func checkArray(_ elements: [GeneratedContent], _ c: ArrayConstraints, _ value: GeneratedContent, _ pointer: JSONPointer) {
