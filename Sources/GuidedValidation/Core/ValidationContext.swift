@@ -11,11 +11,15 @@ public struct ValidationContext: Sendable {
     public var grounding: [String]
     /// The schema the output had to satisfy.
     public var schema: GenerationSchema
+    /// The few-shot examples' own facts, shown to the model but not facts of this request:
+    /// their words in an output mean an example leaked into it (see ``ExampleLeakValidator``).
+    public var exampleGrounding: [String]
 
     /// Creates a context.
-    public init(prompt: String = "", grounding: [String] = [], schema: GenerationSchema) {
+    public init(prompt: String = "", grounding: [String] = [], schema: GenerationSchema, exampleGrounding: [String] = []) {
         self.prompt = prompt
         self.grounding = grounding
         self.schema = schema
+        self.exampleGrounding = exampleGrounding
     }
 }
