@@ -50,12 +50,20 @@ public struct GenerationOptions: Sendable, Hashable {
     /// The most tokens the response may have; nil for the backend's default. An output cut by
     /// this limit is a failure, never a result.
     public var maximumResponseTokens: Int?
+    /// How strongly to discourage repeating phrases, from 0 (off) to 1; nil for the backend's
+    /// default. Not in Foundation Models: small models loop ("with the board with the board")
+    /// and copy their few-shot examples. llama-server applies it as its DRY sampler (multiplier
+    /// = this value, sequences from the whole prompt count, so copying an example is penalised
+    /// too); OpenAI-compatible servers as `frequency_penalty`; Ollama as `repeat_penalty` 1 +
+    /// a third of this value.
+    public var repetitionPenalty: Double?
 
-    /// Creates options. The temperature is clamped to 0...1; a NaN temperature means the
-    /// backend's default (nil).
-    public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
+    /// Creates options. The temperature and repetition penalty are clamped to 0...1; NaN means
+    /// the backend's default (nil).
+    public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil, repetitionPenalty: Double? = nil) {
         self.sampling = sampling
         self.temperature = temperature.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }
         self.maximumResponseTokens = maximumResponseTokens
+        self.repetitionPenalty = repetitionPenalty.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }
     }
 }

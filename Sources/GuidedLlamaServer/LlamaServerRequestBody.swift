@@ -18,6 +18,12 @@ enum LlamaServerRequestBody {
         if tokenLogProbabilities { fields.append(("n_probs", 1)) }
         if let grammar { fields.append(("grammar", GeneratedContent(grammar))) }
         if let temperature = options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
+        if let penalty = options.repetitionPenalty, penalty > 0 {
+            // DRY: repeating a sequence already in the context (prompt included) costs more the
+            // longer it runs; 2 tokens may repeat freely. It rejects -1 ("whole context").
+            fields += [("dry_multiplier", GeneratedContent(penalty)), ("dry_base", 1.75), ("dry_allowed_length", 2),
+                       ("dry_penalty_last_n", 1_000_000)]
+        }
         if let sampling = options.sampling {
             switch sampling.mode {
             case .greedy:

@@ -60,6 +60,7 @@ public final class OllamaBackend: LanguageModelBackend {
     func body(_ request: BackendRequest, stream: Bool) -> GeneratedContent {
         var options: [(String, GeneratedContent)] = [("num_predict", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens))]
         if let temperature = request.options.temperature { options.append(("temperature", GeneratedContent(temperature))) }
+        if let penalty = request.options.repetitionPenalty { options.append(("repeat_penalty", GeneratedContent(1 + penalty / 3))) }
         if let sampling = request.options.sampling {
             switch sampling.mode {
             case .greedy:

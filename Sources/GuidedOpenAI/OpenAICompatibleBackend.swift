@@ -114,6 +114,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             ("max_tokens", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)), ("stream", GeneratedContent(stream)),
         ]
         if let temperature = request.options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
+        if let penalty = request.options.repetitionPenalty { fields.append(("frequency_penalty", GeneratedContent(penalty))) }
         if let sampling = request.options.sampling {
             switch sampling.mode {
             case .greedy: if request.options.temperature == nil { fields.append(("temperature", 0)) }

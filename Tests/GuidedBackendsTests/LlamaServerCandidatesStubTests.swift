@@ -89,4 +89,16 @@ import Testing
         #expect(grammar.contains("\"R\" (\"iverside\")"))
         #expect(grammar.contains("gt-lw-firs"))
     }
+
+    @Test func repetitionPenaltyIsTheDRYSamplerOverTheWholeContext() async throws {
+        let server = try Self.server(slots: 1, contents: [Self.good])
+        defer { server.stop() }
+        var request = Self.request()
+        request.options.repetitionPenalty = 0.8
+        _ = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: request)
+        let body = try #require(try server.requests(to: "/completion").first?.json())
+        #expect(body["dry_multiplier"]?.doubleValue == 0.8)
+        #expect(body["dry_allowed_length"]?.intValue == 2)
+        #expect((body["dry_penalty_last_n"]?.intValue ?? 0) >= 4096, "the prompt's examples count as repeats too")
+    }
 }
