@@ -125,7 +125,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GuidedSessionTests",
-            dependencies: ["Guided", "GuidedSession", "GuidedValidation", "GuidedManagedServer", "GuidedLlamaServer", "CanonicalSchemas"],
+            dependencies: [
+                "Guided", "GuidedSession", "GuidedValidation", "GuidedManagedServer", "GuidedLlamaServer", "GuidedTestSupport",
+                "GuidedHTTP", "GuidedJSON", "CanonicalSchemas",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "GuidedHTTPTests", dependencies: ["GuidedHTTP", "GuidedTestSupport"], swiftSettings: swiftSettings),

@@ -34,9 +34,8 @@ public struct UnavailableReason: Error, Sendable, Hashable {
         public static let binaryMissing = Code(name: "binaryMissing")
         /// The server answered, but not as expected.
         public static let unhealthy = Code(name: "unhealthy")
-        /// The server's context cannot hold the request.
-        public static let contextTooSmall = Code(name: "contextTooSmall")
-        /// The backend cannot do what the request needs (e.g. a grammar).
+        /// The backend cannot do what the request needs: no way to enforce its schema, or a
+        /// sampling mode or seed it cannot express (see ``BackendCapabilities/unsupportedReason(for:)``).
         public static let unsupported = Code(name: "unsupported")
         /// The configuration is unusable (e.g. an API key variable that is not set).
         public static let misconfigured = Code(name: "misconfigured")

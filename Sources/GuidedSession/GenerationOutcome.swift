@@ -34,6 +34,11 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
         case deadlineExceeded
         /// The schema's smallest valid output cannot fit the token budget.
         case tokenBudget
+        /// The prompt plus the response budget fits the context of no available backend.
+        case contextExceeded
+        /// The caller cancelled the request (only in ``GenerationError``: a cancelled request
+        /// gets no fallback, as nobody is waiting for it).
+        case cancelled
     }
 
     /// The kind of reason.
@@ -61,10 +66,13 @@ public struct Attempt: Sendable, CustomStringConvertible {
         case failed(BackendError)
         /// The output was rejected by a validator.
         case rejected([Rejection])
-        /// Skipped: the request cannot fit this backend's context.
+        /// Not sent: the prompt plus the response budget does not fit this backend's context
+        /// (the backend's pre-check, or the server's own refusal), with the numbers.
         case overBudget(String)
-        /// Cut short by the request's deadline.
+        /// Cut short by the request's deadline; the generation was cancelled.
         case deadline
+        /// Cut short because the caller cancelled; the generation was cancelled.
+        case cancelled
         /// Produced the value that shipped.
         case succeeded
     }
@@ -85,6 +93,7 @@ public struct Attempt: Sendable, CustomStringConvertible {
         case .rejected(let rejections): "rejected:" + (rejections.first.map { "\($0.validator)/\($0.reason)" } ?? "")
         case .overBudget: "overBudget"
         case .deadline: "deadline"
+        case .cancelled: "cancelled"
         case .succeeded: "succeeded"
         }
     }

@@ -70,17 +70,20 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// A typed response: a model's output that passed the schema and the type's validators, or
-    /// the type's authored fallback with the reason. Throws only when no model output passed and
-    /// no fallback is registered.
+    /// the type's authored fallback with the reason. Throws when no model output passed and no
+    /// fallback is registered, and when the calling task is cancelled (reason
+    /// ``FallbackReason/Code/cancelled``): cancelling aborts the backend's transfer, freeing
+    /// the server for other requests.
     public func respond<Output: Generable>(
         to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
         examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        try await run(prompt, type, grounding, examples, options, onPartial: nil)
+        try await run(prompt, type, grounding, examples, options, progress: nil)
     }
 
     /// Like ``respond(to:generating:grounding:examples:options:)``, yielding the growing output
-    /// text as it streams, then the outcome.
+    /// text as it streams, then the outcome. Dropping the stream (or cancelling the task that
+    /// iterates it) cancels the request: the backend's transfer is aborted.
     public func streamResponse<Output: Generable>(
         to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
         examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
@@ -88,8 +91,8 @@ public final class LanguageModelSession: Sendable {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let outcome = try await self.run(prompt, type, grounding, examples, options) { text in
-                        continuation.yield(.partial(PartialResponse(text: text)))
+                    let outcome = try await self.run(prompt, type, grounding, examples, options) { progress in
+                        if case .partial(_, let text) = progress { continuation.yield(.partial(PartialResponse(text: text))) }
                     }
                     continuation.yield(.complete(outcome))
                     continuation.finish()
@@ -103,7 +106,7 @@ public final class LanguageModelSession: Sendable {
 
     private func run<Output: Generable>(
         _ prompt: String, _ type: Output.Type, _ grounding: [String], _ examples: [BackendRequest.Example], _ options: GenerationOptions,
-        onPartial: (@Sendable (String) -> Void)?
+        progress: (@Sendable (RouteProgress) -> Void)?
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
         let policy = policy(for: Output.self)
         let request = BackendRequest(prompt: prompt, instructions: instructions, transcript: transcript, schema: Output.generationSchema,
@@ -111,18 +114,24 @@ public final class LanguageModelSession: Sendable {
         let names = policy?.route ?? configuration.routes[String(describing: Output.self)] ?? configuration.route
         let backends = names.compactMap { configuration.backend(named: $0) }
         let result = await router.route(request, through: backends, validators: policy?.validators ?? .init([]),
-                                        cleanup: policy?.cleanup, onPartial: onPartial)
-        if let (content, response) = result.success, let value = try? Output(content) {
-            state.withLock {
-                $0.transcript.append(TranscriptEntry(.user, prompt))
-                $0.transcript.append(TranscriptEntry(.model, content.jsonText()))
-                $0.tokensUsed += (response.promptTokens ?? 0) + (response.tokensGenerated ?? 0)
+                                        cleanup: policy?.cleanup, progress: progress)
+        var reason: FallbackReason
+        switch result {
+        case .success(let content, let response, let attempts):
+            if let value = try? Output(content) {
+                state.withLock {
+                    $0.transcript.append(TranscriptEntry(.user, prompt))
+                    $0.transcript.append(TranscriptEntry(.model, content.jsonText()))
+                    $0.tokensUsed += (response.promptTokens ?? 0) + (response.tokensGenerated ?? 0)
+                }
+                return GenerationOutcome(value: value, source: .model(backend: response.backend, tokens: response.tokensGenerated,
+                                                                      milliseconds: response.milliseconds), attempts: attempts)
             }
-            return GenerationOutcome(value: value, source: .model(backend: response.backend, tokens: response.tokensGenerated,
-                                                                  milliseconds: response.milliseconds), attempts: result.attempts)
+            reason = FallbackReason(.allBackendsFailed, "the output did not decode into \(Output.self)")
+        case .failure(let failure, _):
+            reason = failure
         }
-        let reason = result.failure ?? FallbackReason(.allBackendsFailed, "the output did not decode into \(Output.self)")
-        guard let policy else { throw GenerationError(reason: reason, attempts: result.attempts) }
+        guard reason.code != .cancelled, let policy else { throw GenerationError(reason: reason, attempts: result.attempts) }
         return GenerationOutcome(value: policy.fallback(FallbackContext(prompt: prompt, grounding: grounding)),
                                  source: .fallback(reason), attempts: result.attempts)
     }

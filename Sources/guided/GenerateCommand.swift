@@ -30,11 +30,13 @@ enum GenerateCommand {
             }
             backends = [chosen]
         }
-        let printPartial: @Sendable (String) -> Void = { Console.error("partial: \($0)") }
+        let printProgress: @Sendable (RouteProgress) -> Void = { progress in
+            if case .partial(_, let text) = progress { Console.error("partial: \(text)") }
+        }
         let result = await Router().route(request, through: backends, validators: ValidatorChain(validators),
-                                          onPartial: arguments.flag("--stream") ? printPartial : nil)
+                                          progress: arguments.flag("--stream") ? printProgress : nil)
         let trace = result.attempts.map { attempt -> String in
-            if case .succeeded = attempt.outcome, let response = result.success?.response {
+            if case .succeeded = attempt.outcome, case .success(_, let response, _) = result {
                 return "\(attempt.backend): ok, \(response.tokensGenerated.map(String.init) ?? "?") tokens, \(Int(attempt.milliseconds)) ms"
             }
             return attempt.description + detail(attempt)
@@ -42,16 +44,16 @@ enum GenerateCommand {
         Console.error("trace: " + (trace.isEmpty ? "no backend tried" : trace.joined(separator: "; ")))
         if arguments.flag("--json") {
             Console.out(report(result, fallback: fallback).jsonText())
-            if result.success == nil && fallback == nil { throw CommandFailure(message: "", exitCode: 3) }
+            if result.failureReason != nil && fallback == nil { throw CommandFailure(message: "", exitCode: 3) }
             return
         }
-        if let (content, _) = result.success {
+        if case .success(let content, _, _) = result {
             Console.out(content.jsonText())
         } else if let fallback {
             Console.out(fallback.jsonText())
-            Console.error("fallback: \(result.failure?.description ?? "")")
+            Console.error("fallback: \(result.failureReason?.description ?? "")")
         } else {
-            throw CommandFailure(message: "error: no backend produced a valid output (\(result.failure?.description ?? ""))", exitCode: 3)
+            throw CommandFailure(message: "error: no backend produced a valid output (\(result.failureReason?.description ?? ""))", exitCode: 3)
         }
     }
 
@@ -86,10 +88,10 @@ enum GenerateCommand {
             ["backend": GeneratedContent(attempt.backend), "outcome": GeneratedContent(attempt.outcomeCode),
              "ms": GeneratedContent((attempt.milliseconds * 10).rounded() / 10)]
         })
-        if let (content, response) = result.success {
+        if case .success(let content, let response, _) = result {
             return ["value": content, "source": "model", "backend": GeneratedContent(response.backend), "reason": nil, "attempts": attempts]
         }
-        let reason = result.failure.map { GeneratedContent($0.code.rawValue) } ?? nil
+        let reason = result.failureReason.map { GeneratedContent($0.code.rawValue) } ?? nil
         return ["value": fallback ?? nil, "source": fallback == nil ? "none" : "fallback", "backend": nil, "reason": reason, "attempts": attempts]
     }
 }

@@ -13,8 +13,8 @@ import Testing
         let dead = ScriptedBackend("dead", available: Self.down, answers: [.output(Self.good)])
         let live = ScriptedBackend("live", answers: [.output(Self.good)])
         let result = await Router().route(Self.request, through: [dead, live])
-        #expect(result.success?.content == Self.good)
-        #expect(result.success?.response.backend == "live")
+        #expect(result.content == Self.good)
+        #expect(result.backend == "live")
         #expect(result.attempts.map(\.outcomeCode) == ["unavailable:unreachable", "succeeded"])
         #expect(dead.respondCalls.withLock { $0 } == 0)
     }
@@ -26,7 +26,7 @@ import Testing
         let live = ScriptedBackend("live", answers: [.output(Self.good)])
         let result = await Router().route(Self.request, through: [broken, invalid, ungrounded, live],
                                           validators: ValidatorChain([GroundingValidator()]))
-        #expect(result.success?.response.backend == "live")
+        #expect(result.backend == "live")
         let codes = result.attempts.map(\.outcomeCode)
         #expect(codes[0] == "failed:timeout")
         #expect(codes[1] == "failed:invalidOutput")
@@ -38,15 +38,15 @@ import Testing
         let first = ScriptedBackend("first", available: Self.down, answers: [.output(Self.good)])
         let second = ScriptedBackend("second", available: .unavailable(UnavailableReason(.loading, "loading")), answers: [.output(Self.good)])
         let result = await Router().route(Self.request, through: [first, second])
-        #expect(result.success == nil)
-        #expect(result.failure?.code == .noBackendAvailable)
+        #expect(result.content == nil)
+        #expect(result.failureReason?.code == .noBackendAvailable)
         #expect(result.attempts.map(\.outcomeCode) == ["unavailable:unreachable", "unavailable:loading"])
     }
 
     @Test func everyBackendFailingIsAllBackendsFailed() async {
         let result = await Router().route(Self.request, through: [ScriptedBackend("a", answers: [.failure(.transport)]),
                                                                   ScriptedBackend("b", answers: [.failure(.truncated)])])
-        #expect(result.failure?.code == .allBackendsFailed)
+        #expect(result.failureReason?.code == .allBackendsFailed)
         #expect(result.attempts.map(\.outcomeCode) == ["failed:transport", "failed:truncated"])
     }
 
@@ -56,7 +56,7 @@ import Testing
         let started = ContinuousClock.now
         let result = await router.route(Self.request, through: [slow, ScriptedBackend("never", answers: [.output(Self.good)])])
         #expect(ContinuousClock.now - started < .seconds(10))
-        #expect(result.failure?.code == .deadlineExceeded)
+        #expect(result.failureReason?.code == .deadlineExceeded)
         #expect(result.attempts.map(\.outcomeCode) == ["deadline"])
     }
 
@@ -84,7 +84,7 @@ import Testing
         let router = Router(policy: RoutePolicy(attemptsPerBackend: 2))
         let result = await router.route(Self.request, through: [rejected], validators: ValidatorChain([MinimumContentValidator()]))
         #expect(rejected.respondCalls.withLock { $0 } == 2)
-        #expect(result.failure?.code == .allBackendsFailed)
+        #expect(result.failureReason?.code == .allBackendsFailed)
     }
 
     @Test func aTokenBudgetThatCannotHoldTheSmallestOutputIsRefusedBeforeSending() async {
@@ -92,7 +92,7 @@ import Testing
         var request = Self.request
         request.options = GenerationOptions(maximumResponseTokens: 2)
         let result = await Router().route(request, through: [live])
-        #expect(result.failure?.code == .tokenBudget)
+        #expect(result.failureReason?.code == .tokenBudget)
         #expect(live.respondCalls.withLock { $0 } == 0)
     }
 
@@ -100,7 +100,7 @@ import Testing
         let live = ScriptedBackend("live", answers: [.output(Self.good)])
         let router = Router()
         let successes = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<32 { group.addTask { await router.route(Self.request, through: [live]).success != nil } }
+            for _ in 0..<32 { group.addTask { await router.route(Self.request, through: [live]).content != nil } }
             var count = 0
             for await ok in group where ok { count += 1 }
             return count
@@ -112,8 +112,17 @@ import Testing
     @Test func streamingPassesPartialOutputOn() async {
         let live = ScriptedBackend("live", answers: [.output(Self.good)])
         let partials = Mutex<[String]>([])
-        let result = await Router().route(Self.request, through: [live], onPartial: { text in partials.withLock { $0.append(text) } })
-        #expect(result.success != nil)
+        let result = await Router().route(Self.request, through: [live], progress: { progress in
+            if case .partial(_, let text) = progress { partials.withLock { $0.append(text) } }
+        })
+        #expect(result.content != nil)
         #expect(partials.withLock { $0 } == ["{"])
     }
+}
+
+extension Router.Result {
+    /// The shipped content, if any (tests read it without a switch).
+    var content: GeneratedContent? { if case .success(let content, _, _) = self { content } else { nil } }
+    /// The backend whose output shipped, if any.
+    var backend: String? { if case .success(_, let response, _) = self { response.backend } else { nil } }
 }

@@ -11,15 +11,18 @@ final class ScriptedBackend: LanguageModelBackend {
 
     let name: String
     let kind = "scripted"
-    let capabilities = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true, streaming: true, tokenCounting: false)
+    static let everything = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true,
+                                                streaming: true, tokenCounting: false)
+    let capabilities: BackendCapabilities
     let available: BackendAvailability
     let answers: [Answer]
     let availabilityCalls = Mutex(0)
     let respondCalls = Mutex(0)
 
-    init(_ name: String, available: BackendAvailability = .available, answers: [Answer]) {
+    init(_ name: String, available: BackendAvailability = .available, capabilities: BackendCapabilities = everything, answers: [Answer]) {
         self.name = name
         self.available = available
+        self.capabilities = capabilities
         self.answers = answers
     }
 
@@ -42,7 +45,7 @@ final class ScriptedBackend: LanguageModelBackend {
             do { try await Task.sleep(for: delay) } catch { throw BackendError(.cancelled, backend: name, "cancelled") }
             content = value
         }
-        let text = content.jsonText()
+        let text = request.schema == nil ? (content.stringValue ?? content.jsonText()) : content.jsonText()
         let validated = try OutputValidation.content(from: text, schema: request.schema, backend: name) { _ in content }
         return BackendResponse(backend: name, content: validated, text: text, tokensGenerated: 7, promptTokens: 11,
                                stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil)

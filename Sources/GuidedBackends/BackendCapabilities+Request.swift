@@ -1,0 +1,28 @@
+extension BackendCapabilities {
+    /// Why a backend with these capabilities cannot serve `request`, or nil when it can.
+    ///
+    /// The router skips such a backend as `unavailable` with code
+    /// ``UnavailableReason/Code/unsupported`` instead of sending a request it would have to
+    /// refuse or, worse, serve in another way than asked: a schema with neither a grammar nor
+    /// JSON Schema to enforce it, or a sampling mode or seed the backend cannot express.
+    public func unsupportedReason(for request: BackendRequest) -> UnavailableReason? {
+        if request.schema != nil && !grammar && !jsonSchema {
+            return UnavailableReason(.unsupported, "it cannot constrain output to a schema (no grammar, no JSON Schema)")
+        }
+        guard let sampling = request.options.sampling else { return nil }
+        switch sampling.mode {
+        case .greedy where !greedy:
+            return UnavailableReason(.unsupported, "it cannot sample greedily")
+        case .topK where !topK:
+            return UnavailableReason(.unsupported, "it cannot express top-k sampling")
+        case .topP where !topP:
+            return UnavailableReason(.unsupported, "it cannot express top-p (nucleus) sampling")
+        default:
+            break
+        }
+        if sampling.seed != nil && !seed {
+            return UnavailableReason(.unsupported, "it cannot honour a seed, so the output would not be reproducible")
+        }
+        return nil
+    }
+}

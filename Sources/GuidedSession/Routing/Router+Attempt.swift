@@ -1,0 +1,120 @@
+import GuidedBackends
+import GuidedSchema
+import Synchronization
+
+extension Router {
+    /// What one attempt produced, and where the route goes next.
+    struct Step: Sendable {
+        /// The attempt, as recorded in the result.
+        var attempt: Attempt
+        /// What the route does next.
+        var next: Next
+    }
+
+    /// Where the route goes after an attempt.
+    enum Next: Sendable {
+        /// The output passed every check: the route ends with it.
+        case ship(GeneratedContent, BackendResponse)
+        /// The output failed or was rejected: try the same backend again, if attempts remain.
+        case retry
+        /// A retry cannot help (unreachable, over the context, unsupported): try the next backend.
+        case nextBackend
+        /// The deadline passed or the caller cancelled: the route ends without output.
+        case stop(FallbackReason)
+    }
+
+    /// One generation on `backend`, raced against the deadline, then cleaned and checked.
+    ///
+    /// This is the unit a retry repeats. It streams when `progress` is given, and reports
+    /// ``RouteProgress/discarded(_:)`` when its output does not ship. No partial text of this
+    /// attempt is reported after it returns, even if the backend lingers.
+    func attempt<C: Clock<Duration>>(
+        _ backend: any LanguageModelBackend,
+        _ request: BackendRequest,
+        checks: OutputChecks,
+        until deadline: C.Instant,
+        on clock: C,
+        progress: (@Sendable (RouteProgress) -> Void)?
+    ) async -> Step {
+        let started = ContinuousClock.now
+        let gate = progress.map(ProgressGate.init)
+        let outcome = await Deadline.run(until: deadline, on: clock) { () async throws(BackendError) -> BackendResponse in
+            try await Self.generate(on: backend, request, gate: gate)
+        }
+        gate?.close()
+        let step = judge(outcome, from: backend, checks: checks, milliseconds: started.millisecondsAgo)
+        if case .ship = step.next {} else { progress?(.discarded(step.attempt)) }
+        return step
+    }
+
+    /// The step a finished race amounts to.
+    private func judge(
+        _ outcome: Deadline.Outcome<BackendResponse>,
+        from backend: any LanguageModelBackend,
+        checks: OutputChecks,
+        milliseconds: Double
+    ) -> Step {
+        func step(_ outcome: Attempt.Outcome, _ next: Next) -> Step {
+            Step(attempt: Attempt(backend: backend.name, outcome: outcome, milliseconds: milliseconds), next: next)
+        }
+        switch outcome {
+        case .expired, .cancelled:
+            let stop = stopReason(outcome)
+            return step(stop.outcome, .stop(stop.reason))
+        case .failed(let error) where error.code == .contextExceeded:
+            return step(.overBudget(error.message), .nextBackend)
+        case .failed(let error) where error.code == .unavailable || error.code == .transport:
+            availability.record(.unavailable(UnavailableReason(.unreachable, error.message)), for: backend.name)
+            return step(.failed(error), .nextBackend)
+        case .failed(let error) where error.code == .unsupportedOption:
+            return step(.failed(error), .nextBackend)
+        case .failed(let error):
+            return step(.failed(error), .retry)
+        case .value(let response):
+            let (content, rejections) = checks.run(response.content)
+            guard rejections.isEmpty else { return step(.rejected(rejections), .retry) }
+            return step(.succeeded, .ship(content, response))
+        }
+    }
+
+    /// The backend's response; streamed, with each snapshot passed through `gate`, when there is one.
+    static func generate(
+        on backend: any LanguageModelBackend,
+        _ request: BackendRequest,
+        gate: ProgressGate?
+    ) async throws(BackendError) -> BackendResponse {
+        guard let gate else { return try await backend.respond(to: request) }
+        do {
+            for try await event in backend.streamResponse(to: request) {
+                switch event {
+                case .partial(let text): gate.send(.partial(backend: backend.name, text: text))
+                case .complete(let response): return response
+                }
+            }
+        } catch let error as BackendError {
+            throw error
+        } catch {
+            throw BackendError(.transport, backend: backend.name, "\(error)")
+        }
+        if Task.isCancelled { throw BackendError(.cancelled, backend: backend.name, "the request was cancelled") }
+        throw BackendError(.transport, backend: backend.name, "the stream ended without a response")
+    }
+}
+
+/// Passes progress on until closed; afterwards drops it, so a backend that lingers after its
+/// attempt ended cannot report text into the next attempt's snapshots.
+final class ProgressGate: Sendable {
+    private let handler: Mutex<(@Sendable (RouteProgress) -> Void)?>
+
+    init(_ handler: @escaping @Sendable (RouteProgress) -> Void) {
+        self.handler = Mutex(handler)
+    }
+
+    func send(_ progress: RouteProgress) {
+        handler.withLock { $0?(progress) }
+    }
+
+    func close() {
+        handler.withLock { $0 = nil }
+    }
+}

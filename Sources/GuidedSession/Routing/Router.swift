@@ -1,0 +1,143 @@
+public import GuidedBackends
+public import GuidedSchema
+public import GuidedValidation
+
+/// Walks an ordered chain of backends and returns the first output that passes every check.
+///
+/// For each backend in turn the router:
+/// 1. asks whether it is available (answers are cached for ``RoutePolicy/availabilityTTL``, so a
+///    dead backend costs microseconds on the next request) and skips it, with the reason, if not;
+/// 2. skips it as `unsupported` when its capabilities cannot serve the request (a schema but
+///    neither grammar nor JSON Schema, a sampling mode or seed it cannot express);
+/// 3. runs up to ``RoutePolicy/attemptsPerBackend`` attempts (see ``attempt(_:_:checks:until:on:progress:)``),
+///    moving on at once when a retry cannot help (unreachable, over the context, unsupported).
+///
+/// One deadline bounds the whole chain. Cancelling the calling task, or the deadline passing,
+/// cancels the attempt in progress — its HTTP transfer is aborted and the server's slot freed —
+/// and the router returns at once, even if a backend ignores cancellation.
+///
+/// ```swift
+/// let router = Router(policy: RoutePolicy(deadline: .seconds(20)))
+/// switch await router.route(request, through: configuration.routedBackends, validators: chain) {
+/// case .success(let content, let response, _): print(response.backend, content.jsonText())
+/// case .failure(let reason, let attempts): print(reason, attempts)
+/// }
+/// ```
+///
+/// Safe for concurrent use: one router (and its availability cache) can serve many requests.
+public final class Router: Sendable {
+    /// The deadline, retry and caching policy.
+    public let policy: RoutePolicy
+    /// Availability answers, shared across the requests this router serves.
+    public let availability: AvailabilityCache
+
+    /// Creates a router with its own availability cache.
+    public init(policy: RoutePolicy = RoutePolicy()) {
+        self.policy = policy
+        self.availability = AvailabilityCache(ttl: policy.availabilityTTL)
+    }
+
+    /// Routes `request` through `backends` in order.
+    ///
+    /// Each output is cleaned with `cleanup`, then checked against the request's schema and by
+    /// `validators`, in that order.
+    /// - Parameters:
+    ///   - request: What to generate.
+    ///   - backends: The backends to try, first to last.
+    ///   - validators: Checks run on every output after the schema check.
+    ///   - cleanup: Clean-ups applied to every output before it is checked.
+    ///   - progress: When given, backends are asked to stream, and the growing output of each
+    ///     attempt is reported, followed by ``RouteProgress/discarded(_:)`` when that attempt
+    ///     does not ship.
+    /// - Returns: The output that shipped, or why none did — with every attempt either way.
+    public func route(
+        _ request: BackendRequest,
+        through backends: [any LanguageModelBackend],
+        validators: ValidatorChain = ValidatorChain([]),
+        cleanup: OutputCleanup? = nil,
+        progress: (@Sendable (RouteProgress) -> Void)? = nil
+    ) async -> Result {
+        if let refusal = Self.budgetRefusal(request) { return .failure(refusal, attempts: []) }
+        let checks = OutputChecks(request: request, validators: validators, cleanup: cleanup)
+        return await walk(request, backends, checks, progress, clock: policy.clock)
+    }
+
+    private func walk<C: Clock<Duration>>(
+        _ request: BackendRequest,
+        _ backends: [any LanguageModelBackend],
+        _ checks: OutputChecks,
+        _ progress: (@Sendable (RouteProgress) -> Void)?,
+        clock: C
+    ) async -> Result {
+        let deadline = clock.now.advanced(by: policy.deadline)
+        var attempts: [Attempt] = []
+        for backend in backends {
+            let started = ContinuousClock.now
+            let checked = await Deadline.run(until: deadline, on: clock) { await self.availability.availability(of: backend) }
+            let state: BackendAvailability
+            switch checked {
+            case .value(let value): state = value
+            case .failed(let error): state = .unavailable(UnavailableReason(.unhealthy, error.message))
+            case .expired, .cancelled:
+                let stop = stopReason(checked)
+                attempts.append(Attempt(backend: backend.name, outcome: stop.outcome, milliseconds: started.millisecondsAgo))
+                return .failure(stop.reason, attempts: attempts)
+            }
+            if case .unavailable(let reason) = state {
+                attempts.append(Attempt(backend: backend.name, outcome: .unavailable(reason), milliseconds: started.millisecondsAgo))
+                continue
+            }
+            if let reason = backend.capabilities.unsupportedReason(for: request) {
+                attempts.append(Attempt(backend: backend.name, outcome: .unavailable(reason), milliseconds: started.millisecondsAgo))
+                continue
+            }
+            retries: for _ in 0..<policy.attemptsPerBackend {
+                let step = await attempt(backend, request, checks: checks, until: deadline, on: clock, progress: progress)
+                attempts.append(step.attempt)
+                switch step.next {
+                case .ship(let content, let response):
+                    return .success(content: content, response: response, attempts: attempts)
+                case .retry: continue retries
+                case .nextBackend: break retries
+                case .stop(let reason): return .failure(reason, attempts: attempts)
+                }
+            }
+        }
+        return .failure(Self.exhaustedReason(attempts, routeIsEmpty: backends.isEmpty), attempts: attempts)
+    }
+
+    /// The attempt outcome and reason for a race the deadline or the caller ended.
+    func stopReason<Value>(_ outcome: Deadline.Outcome<Value>) -> (outcome: Attempt.Outcome, reason: FallbackReason) {
+        if case .cancelled = outcome {
+            return (.cancelled, FallbackReason(.cancelled, "the caller cancelled the request"))
+        }
+        return (.deadline, FallbackReason(.deadlineExceeded, "the request's deadline of \(policy.deadline) passed"))
+    }
+
+    /// A token budget that cannot hold the schema's smallest valid output: refused before sending.
+    static func budgetRefusal(_ request: BackendRequest) -> FallbackReason? {
+        guard let schema = request.schema, let maximum = request.options.maximumResponseTokens else { return nil }
+        let smallest = MinimumOutput.tokens(schema)
+        guard maximum < smallest else { return nil }
+        return FallbackReason(
+            .tokenBudget, "maximumResponseTokens \(maximum) cannot hold the smallest valid output (about \(smallest) tokens)")
+    }
+
+    /// Why a route that ran out of backends produced nothing.
+    static func exhaustedReason(_ attempts: [Attempt], routeIsEmpty: Bool) -> FallbackReason {
+        if routeIsEmpty { return FallbackReason(.noBackendAvailable, "the route is empty") }
+        let generated = attempts.contains { attempt in
+            switch attempt.outcome {
+            case .unavailable, .overBudget: false
+            default: true
+            }
+        }
+        if generated {
+            return FallbackReason(.allBackendsFailed, "every available backend failed or produced output that failed a check")
+        }
+        if attempts.contains(where: { if case .overBudget = $0.outcome { true } else { false } }) {
+            return FallbackReason(.contextExceeded, "the request does not fit the context of any available backend")
+        }
+        return FallbackReason(.noBackendAvailable, "no backend in the route can serve")
+    }
+}
