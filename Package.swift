@@ -58,7 +58,8 @@ let package = Package(
         .target(name: "GuidedOllama", dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
         .target(name: "GuidedOpenAI", dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
 
-        // Output validators: schema, caps, scaffolding echo, blocked phrases, grounding, minimum content.
+        // Output validators: schema, caps, scaffolding echo, blocked phrases, grounding, minimum content,
+        // and the person-level checks (repetition, cuts at a cap, fragments, prompt residue, steps, word salad, near-duplicates).
         .target(name: "GuidedValidation", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
         // Sessions, the availability-gated router and authored fallbacks.
         .target(name: "GuidedSession", dependencies: ["GuidedBackends", "GuidedSchema", "GuidedValidation"], swiftSettings: swiftSettings),

@@ -7,6 +7,9 @@ struct WordToken: Sendable, Hashable {
     var startsSentence: Bool
     /// Whether a comma follows the word directly (`First, …`).
     var followedByComma: Bool
+    /// Whether an opening quote or bracket directly precedes the word (`"The pool…"`,
+    /// `(Of Mice and Men)`): a quoted title or sentence may start capitalized.
+    var followsOpeningMark: Bool = false
 
     /// The word lowercased.
     var lowercased: String { text.lowercased() }
@@ -27,12 +30,14 @@ enum WordTokenizer {
         var tokens: [WordToken] = []
         var current = ""
         var sentenceBoundary = true
+        var openingMark = false
         var index = 0
 
         func finishWord(at end: Int) {
             guard !current.isEmpty else { return }
             let next = characters[end...].first { !$0.isWhitespace }
-            tokens.append(WordToken(text: current, startsSentence: sentenceBoundary, followedByComma: next == ","))
+            tokens.append(WordToken(text: current, startsSentence: sentenceBoundary, followedByComma: next == ",",
+                                    followsOpeningMark: openingMark))
             current = ""
             sentenceBoundary = false
         }
@@ -40,6 +45,7 @@ enum WordTokenizer {
         while index < characters.count {
             let character = characters[index]
             if character.isLetter || character.isNumber {
+                if current.isEmpty { openingMark = index > 0 && openingMarks.contains(characters[index - 1]) }
                 current.append(character)
             } else if apostrophes.contains(character), !current.isEmpty,
                 index + 1 < characters.count, characters[index + 1].isLetter
@@ -56,5 +62,6 @@ enum WordTokenizer {
     }
 
     private static let apostrophes: Set<Character> = ["'", "\u{2019}", "\u{2018}"]
+    private static let openingMarks: Set<Character> = ["\"", "'", "\u{201C}", "\u{2018}", "(", "[", "\u{00AB}"]
     private static let sentenceEnders: Set<Character> = [".", "!", "?", ":", ";", "…"]
 }

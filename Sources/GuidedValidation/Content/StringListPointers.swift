@@ -1,0 +1,38 @@
+public import GuidedSchema
+
+extension GenerationSchema {
+    /// Pointers to every array of free-text strings reached from the root through object
+    /// properties, in declaration order: `/steps` for `{"steps": [string]}`.
+    ///
+    /// An array counts when every node its `items` resolves to (through `$ref` and
+    /// combinators) is a string that is not an `enum`, `const`, `format` or `pattern`.
+    /// Arrays inside arrays are not listed (a pointer cannot name "every element's array"),
+    /// and a recursive type is walked once (`parent: Plan?` inside `Plan` adds nothing).
+    /// Use it to point ``StepItemValidator`` at a schema's lists when the caller knows no
+    /// better — and leave out lists that are not instructions, such as tags.
+    public var stringListPointers: [JSONPointer] {
+        var found: [JSONPointer] = []
+        func visit(_ node: SchemaNode, _ pointer: JSONPointer, _ visited: Set<String>) {
+            switch node.kind {
+            case .reference(let name):
+                guard !visited.contains(name), let target = definition(named: name) else { return }
+                visit(target, pointer, visited.union([name]))
+            case .anyOf(let branches), .oneOf(let branches), .allOf(let branches):
+                branches.forEach { visit($0, pointer, visited) }
+            case .object(let constraints):
+                for property in constraints.properties { visit(property.schema, pointer.appending(property.name), visited) }
+            case .array(let constraints):
+                let items = expanded(constraints.items)
+                let isStringList = constraints.prefixItems.isEmpty && !items.isEmpty && items.allSatisfy { item in
+                    if case .string = item.kind { return item.isFreeText }
+                    return false
+                }
+                if isStringList, !found.contains(pointer) { found.append(pointer) }
+            default:
+                break
+            }
+        }
+        visit(root, .root, [])
+        return found
+    }
+}
