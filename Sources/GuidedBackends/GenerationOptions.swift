@@ -57,13 +57,18 @@ public struct GenerationOptions: Sendable, Hashable {
     /// too); OpenAI-compatible servers as `frequency_penalty`; Ollama as `repeat_penalty` 1 +
     /// a third of this value.
     public var repetitionPenalty: Double?
+    /// Grounded decoding for this request (free-text strings state only the specifics of the
+    /// request's grounding); nil for the output type's setting. Not in Foundation Models.
+    public var groundedDecoding: Bool?
 
     /// Creates options. The temperature and repetition penalty are clamped to 0...1; NaN means
     /// the backend's default (nil).
-    public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil, repetitionPenalty: Double? = nil) {
+    public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil, repetitionPenalty: Double? = nil,
+                groundedDecoding: Bool? = nil) {
         self.sampling = sampling
         self.temperature = temperature.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }
         self.maximumResponseTokens = maximumResponseTokens
         self.repetitionPenalty = repetitionPenalty.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }
+        self.groundedDecoding = groundedDecoding
     }
 }

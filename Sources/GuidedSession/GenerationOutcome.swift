@@ -83,6 +83,9 @@ public struct Attempt: Sendable, CustomStringConvertible {
     public var outcome: Outcome
     /// Time spent on it, in milliseconds.
     public var milliseconds: Double
+    /// With several candidates per attempt (``CandidatePolicy``): every candidate's verdict, in
+    /// the order generated; empty for a single generation.
+    public var candidates: [CandidateVerdict] = []
 
     /// A machine-readable outcome name (`unavailable:unreachable`, `failed:invalidOutput`,
     /// `rejected:grounding/noSharedWords`, `succeeded`, …).

@@ -109,12 +109,15 @@ public final class LanguageModelSession: Sendable {
         progress: (@Sendable (RouteProgress) -> Void)?
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
         let policy = policy(for: Output.self)
-        let request = BackendRequest(prompt: prompt, instructions: instructions, transcript: transcript, schema: Output.generationSchema,
+        var request = BackendRequest(prompt: prompt, instructions: instructions, transcript: transcript, schema: Output.generationSchema,
                                      options: options, grounding: grounding, examples: examples)
+        if options.groundedDecoding ?? policy?.groundedDecoding ?? Output.configuration.groundedDecoding {
+            request.groundedVocabulary = GroundedVocabulary(grounding: grounding)
+        }
         let names = policy?.route ?? configuration.routes[String(describing: Output.self)] ?? configuration.route
         let backends = names.compactMap { configuration.backend(named: $0) }
         let result = await router.route(request, through: backends, validators: policy?.validators ?? .init([]),
-                                        cleanup: policy?.cleanup, progress: progress)
+                                        cleanup: policy?.cleanup, candidates: policy?.candidates ?? .single, progress: progress)
         var reason: FallbackReason
         switch result {
         case .success(let content, let response, let attempts):

@@ -25,14 +25,21 @@ public struct OutputPolicy<Output: Generable>: Sendable {
     public var cleanup: OutputCleanup?
     /// Backend names to try, overriding the configuration's route for this type.
     public var route: [String]?
+    /// Generations per backend attempt, and which one ships (``CandidatePolicy``).
+    public var candidates: CandidatePolicy
+    /// Grounded decoding for this type's free-text strings; nil for the type's own
+    /// ``GenerableConfiguration/groundedDecoding``. A request's ``GenerationOptions`` can override it.
+    public var groundedDecoding: Bool?
 
     /// Creates a policy.
     public init(fallback: @escaping @Sendable (FallbackContext) -> Output, validators: ValidatorChain = ValidatorChain([]),
-                cleanup: OutputCleanup? = nil, route: [String]? = nil) {
+                cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy = .single, groundedDecoding: Bool? = nil) {
         self.fallback = fallback
         self.validators = validators
         self.cleanup = cleanup
         self.route = route
+        self.candidates = candidates
+        self.groundedDecoding = groundedDecoding
     }
 }
 

@@ -30,11 +30,16 @@ public struct GenerableConfiguration: Sendable {
     public var description: String?
     /// The name the type gets under `$defs` when it is recursive; the Swift type name by default.
     public var name: String?
+    /// Whether the type's free-text strings are generated under grounded decoding by default:
+    /// numbers, dates, ordinals and capitalised names only from the request's facts (see
+    /// ``GroundedVocabulary``). An output policy or a single request can override it.
+    public var groundedDecoding: Bool
 
     /// Creates a configuration.
-    public init(description: String? = nil, name: String? = nil) {
+    public init(description: String? = nil, name: String? = nil, groundedDecoding: Bool = false) {
         self.description = description
         self.name = name
+        self.groundedDecoding = groundedDecoding
     }
 }
 

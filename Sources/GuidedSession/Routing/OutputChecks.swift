@@ -3,18 +3,23 @@ import GuidedSchema
 import GuidedValidation
 
 /// The clean-ups and checks every model output passes before it may ship: the request's
-/// clean-ups first, then the schema check, then the caller's validators, each rejection named.
+/// clean-ups first, then the schema check, then the caller's validators, each rejection named —
+/// and, for a grounded request, the grounded specifics again (a backend without a grammar
+/// could not enforce them; for one with a grammar it is a cheap second look).
 struct OutputChecks: Sendable {
     let cleanup: OutputCleanup?
     let chain: ValidatorChain
     let context: ValidationContext
+    let candidates: CandidatePolicy
 
-    init(request: BackendRequest, validators: ValidatorChain, cleanup: OutputCleanup?) {
+    init(request: BackendRequest, validators: ValidatorChain, cleanup: OutputCleanup?, candidates: CandidatePolicy = .single) {
         self.cleanup = cleanup
-        self.chain = ValidatorChain([SchemaValidator()] + validators.validators)
+        let grounded: [any OutputValidator] = request.groundedVocabulary == nil ? [] : [GroundingValidator(minimumSharedWords: 0)]
+        self.chain = ValidatorChain([SchemaValidator()] + validators.validators + grounded)
         self.context = ValidationContext(
             prompt: CompletionPrompt.render(request), grounding: request.grounding,
-            schema: request.schema ?? GenerationSchema(root: .any))
+            schema: request.schema ?? GenerationSchema(root: .any), exampleGrounding: request.examples.flatMap(\.grounding))
+        self.candidates = candidates
     }
 
     /// `content` cleaned, and every rejection of the cleaned value (none: it may ship).

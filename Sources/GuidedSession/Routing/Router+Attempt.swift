@@ -1,5 +1,6 @@
 import GuidedBackends
 import GuidedSchema
+import GuidedValidation
 import Synchronization
 
 extension Router {
@@ -36,6 +37,9 @@ extension Router {
         on clock: C,
         progress: (@Sendable (RouteProgress) -> Void)?
     ) async -> Step {
+        if checks.candidates.count > 1, progress == nil {
+            return await candidateAttempt(backend, request, checks: checks, until: deadline, on: clock)
+        }
         let started = ContinuousClock.now
         let gate = progress.map(ProgressGate.init)
         let outcome = await Deadline.run(until: deadline, on: clock) { () async throws(BackendError) -> BackendResponse in
@@ -45,6 +49,62 @@ extension Router {
         let step = judge(outcome, from: backend, checks: checks, milliseconds: started.millisecondsAgo)
         if case .ship = step.next {} else { progress?(.discarded(step.attempt)) }
         return step
+    }
+
+    /// Several generations on `backend`, batch by batch until one passes or the policy's count
+    /// is spent (see ``CandidatePolicy``); each batch raced against the deadline. The attempt
+    /// keeps every candidate's verdict; it is `succeeded` when one shipped, else `rejected` with
+    /// the last checked candidate's rejections, or `failed` when none could even be checked.
+    func candidateAttempt<C: Clock<Duration>>(
+        _ backend: any LanguageModelBackend,
+        _ request: BackendRequest,
+        checks: OutputChecks,
+        until deadline: C.Instant,
+        on clock: C
+    ) async -> Step {
+        let started = ContinuousClock.now
+        let policy = checks.candidates
+        var verdicts: [CandidateVerdict] = []
+        func step(_ outcome: Attempt.Outcome, _ next: Next) -> Step {
+            Step(attempt: Attempt(backend: backend.name, outcome: outcome, milliseconds: started.millisecondsAgo, candidates: verdicts), next: next)
+        }
+        func withCandidates(_ single: Step) -> Step {
+            var step = single
+            step.attempt.candidates = verdicts
+            return step
+        }
+        batches: while verdicts.count < policy.count {
+            var shifted = request
+            shifted.options.sampling = request.options.sampling?.seed(offsetBy: verdicts.count)
+            let batch = shifted
+            let size = min(policy.batchSize, policy.count - verdicts.count)
+            let outcome = await Deadline.run(until: deadline, on: clock) { () async throws(BackendError) -> [CandidateResult] in
+                try await backend.respond(to: batch, candidates: size)
+            }
+            switch outcome {
+            case .value(let results):
+                let judged = CandidateSelection.judge(results, startingAt: verdicts.count, policy: policy, cleanup: checks.cleanup,
+                                                      checks: checks.chain, context: checks.context)
+                verdicts += judged.verdicts
+                if let shipped = judged.shipped { return step(.succeeded, .ship(shipped.content, shipped.response)) }
+                // Greedy decoding, or a backend that returned fewer: more batches would repeat them.
+                if results.count < size || request.options.sampling?.mode == .greedy { break batches }
+            case .failed(let error):
+                return withCandidates(judge(.failed(error), from: backend, checks: checks, milliseconds: started.millisecondsAgo))
+            case .expired:
+                return withCandidates(judge(.expired, from: backend, checks: checks, milliseconds: started.millisecondsAgo))
+            case .cancelled:
+                return withCandidates(judge(.cancelled, from: backend, checks: checks, milliseconds: started.millisecondsAgo))
+            }
+        }
+        let rejected = verdicts.reversed().compactMap { verdict -> [Rejection]? in
+            if case .rejected(let rejections) = verdict.outcome { rejections } else { nil }
+        }.first
+        if let rejected { return step(.rejected(rejected), .retry) }
+        let failure = verdicts.reversed().compactMap { verdict -> BackendError? in
+            if case .failed(let error) = verdict.outcome { error } else { nil }
+        }.first
+        return step(.failed(failure ?? BackendError(.invalidOutput, backend: backend.name, "no candidate was generated")), .retry)
     }
 
     /// The step a finished race amounts to.

@@ -46,6 +46,9 @@ public final class Router: Sendable {
     ///   - backends: The backends to try, first to last.
     ///   - validators: Checks run on every output after the schema check.
     ///   - cleanup: Clean-ups applied to every output before it is checked.
+    ///   - candidates: How many generations each attempt may make, and which one ships (see
+    ///     ``CandidatePolicy``); every candidate's verdict is kept in ``Attempt/candidates``.
+    ///     A streamed request generates one at a time.
     ///   - progress: When given, backends are asked to stream, and the growing output of each
     ///     attempt is reported, followed by ``RouteProgress/discarded(_:)`` when that attempt
     ///     does not ship.
@@ -55,10 +58,13 @@ public final class Router: Sendable {
         through backends: [any LanguageModelBackend],
         validators: ValidatorChain = ValidatorChain([]),
         cleanup: OutputCleanup? = nil,
+        candidates: CandidatePolicy = .single,
         progress: (@Sendable (RouteProgress) -> Void)? = nil
     ) async -> Result {
         if let refusal = Self.budgetRefusal(request) { return .failure(refusal, attempts: []) }
-        let checks = OutputChecks(request: request, validators: validators, cleanup: cleanup)
+        var request = request
+        if candidates.count > 1, progress == nil { request.tokenLogProbabilities = true }
+        let checks = OutputChecks(request: request, validators: validators, cleanup: cleanup, candidates: candidates)
         return await walk(request, backends, checks, progress, clock: policy.clock)
     }
 
