@@ -4,8 +4,14 @@ import GuidedJSON
 /// `guided generate`: routes the request through the configured backends (or the one
 /// `--backend`), skipping unavailable ones and moving on when one fails; prints the validated
 /// JSON on stdout and a one-line trace on stderr. With `--json`, prints one object with the
-/// value, its source, the reason and every attempt; `--fallback FILE` supplies the authored
-/// fallback, validated against the schema before anything is sent.
+/// value, its source, the reason and every attempt (and every candidate's verdict);
+/// `--fallback FILE` supplies the authored fallback, validated against the schema before
+/// anything is sent.
+///
+/// Every free-text string passes the person-level checks (``ValidatorChain/personLevel(stepItems:lengthCap:at:)``,
+/// with the schema's string lists as step items, plus ``CopiedFactValidator`` when facts are
+/// given) unless `--no-quality-checks`. `--grounded` turns on grounded decoding for the
+/// `--grounding` facts; `--candidates N` generates N candidates per attempt and ships the best.
 enum GenerateCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
         guard let schemaPath = arguments.value("--schema"), let prompt = arguments.value("--prompt") else {
@@ -14,9 +20,15 @@ enum GenerateCommand {
         let schema = try SchemaLoading.load(schemaPath, arguments).schema
         let fallback = try loadFallback(arguments.value("--fallback"), schema: schema)
         let grounding = GenerationArguments.facts(arguments.value("--grounding") ?? "")
-        let request = BackendRequest(prompt: prompt, instructions: arguments.value("--instructions"), schema: schema,
+        var request = BackendRequest(prompt: prompt, instructions: arguments.value("--instructions"), schema: schema,
                                      options: try GenerationArguments.options(arguments), grounding: grounding)
+        if arguments.flag("--grounded") { request.groundedVocabulary = GroundedVocabulary(grounding: grounding) }
+        let candidates = try GenerationArguments.candidates(arguments)
         var validators: [any OutputValidator] = []
+        if !arguments.flag("--no-quality-checks") {
+            validators += ValidatorChain.personLevel(stepItems: schema.stringListPointers).validators
+            if !grounding.isEmpty { validators.append(CopiedFactValidator()) }
+        }
         if let text = arguments.value("--min-words") {
             guard let words = Int(text), words > 0 else { throw .usage("error: --min-words needs a positive integer") }
             validators.append(MinimumContentValidator(minimumWords: words))
@@ -33,7 +45,7 @@ enum GenerateCommand {
         let printProgress: @Sendable (RouteProgress) -> Void = { progress in
             if case .partial(_, let text) = progress { Console.error("partial: \(text)") }
         }
-        let result = await Router().route(request, through: backends, validators: ValidatorChain(validators),
+        let result = await Router().route(request, through: backends, validators: ValidatorChain(validators), candidates: candidates,
                                           progress: arguments.flag("--stream") ? printProgress : nil)
         let trace = result.attempts.map { attempt -> String in
             if case .succeeded = attempt.outcome, case .success(_, let response, _) = result {
@@ -82,11 +94,22 @@ enum GenerateCommand {
         return value
     }
 
-    /// `{"value", "source", "backend", "reason", "attempts": [{"backend", "outcome", "ms"}]}`.
+    /// `{"value", "source", "backend", "reason", "attempts": [{"backend", "outcome", "ms", "candidates"?}]}`,
+    /// each candidate `{"index", "outcome", "score", "shipped", "output"}`.
     static func report(_ result: Router.Result, fallback: GeneratedContent?) -> GeneratedContent {
         let attempts = GeneratedContent(elements: result.attempts.map { attempt in
-            ["backend": GeneratedContent(attempt.backend), "outcome": GeneratedContent(attempt.outcomeCode),
-             "ms": GeneratedContent((attempt.milliseconds * 10).rounded() / 10)]
+            var fields: [(String, GeneratedContent)] = [
+                ("backend", GeneratedContent(attempt.backend)), ("outcome", GeneratedContent(attempt.outcomeCode)),
+                ("ms", GeneratedContent((attempt.milliseconds * 10).rounded() / 10)),
+            ]
+            if !attempt.candidates.isEmpty {
+                fields.append(("candidates", GeneratedContent(elements: attempt.candidates.map { verdict in
+                    ["index": GeneratedContent(verdict.index), "outcome": GeneratedContent(verdict.outcomeCode),
+                     "score": verdict.score.map { GeneratedContent(($0 * 1000).rounded() / 1000) } ?? nil,
+                     "shipped": GeneratedContent(verdict.shipped), "output": verdict.text.map { GeneratedContent($0) } ?? nil]
+                })))
+            }
+            return GeneratedContent(properties: fields)
         })
         if case .success(let content, let response, _) = result {
             return ["value": content, "source": "model", "backend": GeneratedContent(response.backend), "reason": nil, "attempts": attempts]

@@ -51,6 +51,13 @@ enum GenerationArguments {
         return value
     }
 
+    /// `--candidates N` (1 to 16): generate N per attempt, all at once, and ship the best.
+    static func candidates(_ arguments: ParsedArguments) throws(CommandFailure) -> CandidatePolicy {
+        guard let text = arguments.value("--candidates") else { return .single }
+        guard let count = Int(text), (1...16).contains(count) else { throw .usage("error: --candidates needs a whole number from 1 to 16, not \(text)") }
+        return CandidatePolicy(count: count)
+    }
+
     /// Facts given on the command line: one per line, blank lines dropped.
     static func facts(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }

@@ -7,9 +7,9 @@ struct ParsedArguments {
 
     static let valueOptions: Set<String> = [
         "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config",
-        "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback", "--grounding", "--min-words",
+        "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback", "--grounding", "--min-words", "--candidates",
     ]
-    static let flagOptions: Set<String> = ["--allow-unsupported", "--greedy", "--stream", "--json", "--grounded"]
+    static let flagOptions: Set<String> = ["--allow-unsupported", "--greedy", "--stream", "--json", "--grounded", "--no-quality-checks"]
 
     init(_ arguments: [String]) throws(CommandFailure) {
         var index = 0

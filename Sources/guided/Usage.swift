@@ -8,12 +8,17 @@ enum Usage {
                                         prints one line per violation (/pointer: message), exit 1 if any
           schema SCHEMA                 print the normalized JSON Schema and the lowering report
           compile SCHEMA... [--format gbnf|json-schema|json-schema-strict] [--whitespace compact|pretty] [--out DIR]
+                [--grounded --grounding FACTS]
                                         compile schema files to llama.cpp GBNF (or JSON Schema for servers)
           generate --schema SCHEMA --prompt TEXT [--instructions TEXT] [--backend NAME] [--config FILE]
                    [--temperature T] [--greedy | --top-k K | --top-p P] [--seed S] [--max-tokens N] [--stream]
-                   [--grounding FACTS] [--min-words N] [--fallback FILE] [--json]
+                   [--grounding FACTS] [--grounded] [--candidates N] [--no-quality-checks]
+                   [--min-words N] [--fallback FILE] [--json]
                                         generate JSON that satisfies SCHEMA; the JSON on stdout, a trace on stderr;
                                         --grounding: facts (one per line) rendered into the prompt and checked;
+                                        --grounded: numbers, dates, ordinals and names only from those facts;
+                                        --candidates: generate N per attempt, ship the best that passes;
+                                        --no-quality-checks: skip the person-level checks on free text;
                                         --min-words: minimum words per string, no duplicate items;
                                         --json prints {value, source, backend, reason, attempts}
           backends [--config FILE]      each configured backend's availability and reason
