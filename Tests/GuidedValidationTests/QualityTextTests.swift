@@ -16,7 +16,7 @@ import Testing
 
     @Test func listsAreLowercaseWithoutApostrophes() {
         let lists: [String] = Array(EnglishPronouns.all) + Array(EnglishPronouns.timeWords) + GreetingPhrases.all
-            + Array(PastTenseVerbs.irregularForms) + Array(PastTenseVerbs.nonPastEdWords) + Array(PromptLabels.defaults)
+            + Array(PastTenseVerbs.irregularForms) + Array(AuxiliaryVerbs.all) + Array(PastTenseVerbs.nonPastEdWords) + Array(PromptLabels.defaults)
             + Array(EnglishFunctionWords.prepositions) + Array(EnglishFunctionWords.discouragedOpeners)
         #expect(lists.allSatisfy { $0 == $0.lowercased() && !$0.contains("'") && !$0.contains("\u{2019}") })
     }

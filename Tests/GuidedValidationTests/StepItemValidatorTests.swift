@@ -38,7 +38,12 @@ import Testing
         #expect(check([text]) == ["startsWithPastTense /steps/0"], "\(text)")
     }
 
-    @Test(arguments: ["Read ten pages each evening", "Put the goggles in your bag", "Cut the session short if you are cold", "Set an alarm for 7", "Feed the cat before you leave", "Need a towel? Pack one", "Shred old notes", "Remember to stretch", "Keep going at the pool", "Try the deep end"])
+    @Test(arguments: ["Can keep two balls going with one hand", "Should you swim today?", "Is the bag packed?", "Will swim on Monday", "Are the goggles clean?"])
+    func auxiliaryOpenersAreCaught(_ text: String) {
+        #expect(check([text]) == ["startsWithAuxiliary /steps/0"], "\(text)")
+    }
+
+    @Test(arguments: ["Read ten pages each evening", "Do ten push-ups after breakfast", "Don't skip the warm-up", "Have a glass of water first", "Be patient with the first lengths", "Put the goggles in your bag", "Cut the session short if you are cold", "Set an alarm for 7", "Feed the cat before you leave", "Need a towel? Pack one", "Shred old notes", "Remember to stretch", "Keep going at the pool", "Try the deep end"])
     func actionsPass(_ text: String) {
         #expect(check([text]) == [], "\(text)")
     }

@@ -1,8 +1,8 @@
 public import GuidedSchema
 
-/// Rejects a step that is not an instruction: one that opens like a remark or a diary line,
-/// or copies the user's entry back in the past tense ("I was standing in the shallow end",
-/// "Bought goggles", "Great job!").
+/// Rejects a step that is not an instruction: one that opens like a remark, a question or a
+/// diary line, or copies the user's entry back in the past tense ("I was standing in the
+/// shallow end", "Bought goggles", "Great job!", "Can keep two balls going").
 ///
 /// Applies only to the strings at ``pointers`` (an array's pointer means each item), since
 /// a notification may well start with "You". The opening word is the first
@@ -15,6 +15,10 @@ public import GuidedSchema
 ///   `hello`, `congrats`, `great`, `well done`, `sure`, `okay`, …).
 /// - `"startsWithPastTense"`: the first word is a past-tense verb by ``PastTenseVerbs``
 ///   (`went`, `bought`, `swam`, `signed`; not `read`, `put`, `cut`).
+/// - `"startsWithAuxiliary"`: the first word is a modal or a form of `be` in
+///   ``AuxiliaryVerbs/all`` (`can`, `should`, `will`, `is`, `are`, …): a statement or a
+///   question ("Can keep two balls going", "Is the bag packed?"). `do`, `have` and `be`
+///   open good instructions and are not listed.
 ///
 /// And independently:
 /// - `"copiesEntry"`: at least ``minimumEntryOverlap`` (default 0.6) of the item's distinct
@@ -68,6 +72,9 @@ public struct StepItemValidator: OutputValidator {
         }
         if PastTenseVerbs.contains(first.text) {
             return ("startsWithPastTense", "starts with the past-tense \"\(first.text)\"")
+        }
+        if AuxiliaryVerbs.all.contains(lowered[0]) {
+            return ("startsWithAuxiliary", "starts with \"\(first.text)\" instead of an action")
         }
         return nil
     }
