@@ -46,7 +46,7 @@ final class ManagedServerProcess: Sendable {
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try SpawningThread.shared.run { try process.run() }
         let server = ManagedServerProcess(port: port, logPath: logPath, process: process)
         live.withLock { $0[ObjectIdentifier(server)] = server }
         return server
