@@ -13,10 +13,21 @@ case "backends":
 case "router":
     let iterations = arguments.firstIndex(of: "--iterations").flatMap { Int(arguments[$0 + 1]) } ?? 500
     await RouterBenchmark(iterations: iterations).run()
+case "quality":
+    func value(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
+    var settings = QualitySettings()
+    if let text = value("--candidates"), let count = Int(text) { settings.candidates = count }
+    if let text = value("--batch"), let count = Int(text) { settings.batch = count }
+    if let text = value("--seed"), let seed = UInt64(text) { settings.seed = seed }
+    if let text = value("--repetition-penalty"), let penalty = Double(text) { settings.repetitionPenalty = penalty }
+    if arguments.contains("--no-grounded") { settings.grounded = false }
+    if arguments.contains("--no-quality-checks") { settings.qualityChecks = false }
+    settings.verbose = arguments.contains("--verbose")
+    await QualityBenchmark(split: value("--split") ?? "all", limit: value("--limit").flatMap { Int($0) } ?? .max, settings: settings).run()
 case "grammar":
     let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 5
     GrammarBenchmark(repeats: repeats).run()
 default:
-    FileHandle.standardError.write(Data("usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--no-grounded] [--no-quality-checks]\n".utf8))
     exit(2)
 }

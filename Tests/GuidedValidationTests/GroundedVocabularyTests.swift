@@ -39,8 +39,15 @@ import Testing
 
     @Test func shortWordsThatBeginOrdinaryWordsAreExactBans() {
         let vocabulary = GroundedVocabulary(grounding: [])
-        #expect(vocabulary.exactWords.isSuperset(of: ["ten", "second", "fri", "dec", "jan"]))
+        #expect(vocabulary.exactWords.isSuperset(of: ["ten", "fri", "dec", "jan"]))
         #expect(!vocabulary.exactWords.contains("first"))
+        #expect(!vocabulary.exactWords.contains("second"), "an exact ban forced 'second' on into 'secondbook'")
+    }
+
+    @Test func aBanThatWouldBlockAFactWordIsExact() {
+        let vocabulary = GroundedVocabulary(grounding: ["Journal: Floated for a few seconds."])
+        #expect(vocabulary.forbiddenWords.contains("second"))
+        #expect(vocabulary.exactWords.contains("second"), "seconds is in the facts, so only second itself is banned")
     }
 
     @Test func appsCanWidenTheVocabulary() {

@@ -10,10 +10,15 @@ import GuidedSchema
 ///   specific — so a capital letter or a digit mid-sentence can only begin a grounded token;
 /// - **after a word** (`gt-after`): the end of the text, an apostrophe ending (`'s`, `n't`), a
 ///   separator (`, ` `; ` `: ` or a space) or a joiner (`-`, `/`), a digit joiner (`:` or `.`
-///   straight into a grounded number: `11:40`, `2.5`), a closing parenthesis or quote, or a
-///   sentence end (`.`, `!`, `?`, up to three) followed by the end, or a space and a new sentence.
+///   straight into a grounded number: `11:40`, `2.5`), a closing quote, or a sentence end
+///   (`.`, `!`, `?`, up to three) followed by the end, or a space and a new sentence.
 ///
-/// Words are letters (ASCII and Latin letters from U+00C0 to U+024F). A lowercase word may not
+/// No parentheses: measured on the embedded model, asides in parentheses were where outputs
+/// ran on until the token limit ("(if possible), then cook it … (also cooked with …").
+///
+/// Words are letters: ASCII, and the accented lowercase letters of Latin-1 (`é` in `café`) after
+/// the first. Byte-fallback runs (`ÿÿÿÿ`, seen where the model wanted a digit it may not
+/// write) and other scripts are out. A lowercase word may not
 /// be — or, for prefix-banned words, begin with — a forbidden word, and a capitalised word
 /// (which can only open a sentence) neither a forbidden nor a forbidden-capitalised word:
 /// the forbidden words form a trie, and each trie node is one rule whose alternatives are the
@@ -21,7 +26,7 @@ import GuidedSchema
 /// and the end of the word where no forbidden word ends. The grammar never needs lookahead:
 /// every rule decides on the next character alone, which keeps llama.cpp's stacks few.
 ///
-/// Digits, other symbols (`<`, `>`, `{`, `}`, `[`, `]`, `#`, `*`, `|`, `@`, …) and control
+/// Digits, other symbols (`<`, `>`, `(`, `{`, `[`, `#`, `*`, `|`, `@`, …) and control
 /// characters never appear, except as part of a grounded specific.
 struct GroundedTextRules {
     private let vocabulary: GroundedVocabulary
@@ -48,14 +53,13 @@ struct GroundedTextRules {
         let quote = GBNFSpelling.literal("\\\"")
         let word = specific.map { "\(lower) | \(capital) | \($0)" } ?? "\(lower) | \(capital)"
         let midWord = specific.map { "\(lower) | \($0)" } ?? lower
-        rules.define(sentence, "(\(word)) \(after) | \"(\" \(middle) | \(quote) \(sentence)")
-        rules.define(middle, "(\(midWord)) \(after) | \"(\" \(middle) | \(quote) \(sentence)")
+        rules.define(sentence, "(\(word)) \(after) | \(quote) \(sentence)")
+        rules.define(middle, "(\(midWord)) \(after) | \(quote) \(sentence)")
         var afterAlternatives = [
             "\"\"",
             "\"'\" [a-z]+ \(after)",
             "[,;:]? \" \" \(middle)",
             "[-/] \(middle)",
-            "\")\" \(after)",
             "\(quote) \(after)",
             "[.!?]{1,3} \(end)",
         ]
@@ -89,7 +93,8 @@ struct GroundedTextRules {
 enum LetterClass {
     /// `A-Z`: the first letter of a capitalised word.
     static let uppercase = RegexScalarSet([0x41...0x5A])
-    /// `a-z` plus the Latin letters U+00C0–U+024F (without × and ÷): the letters of a word after
-    /// its first, and the first letter of a lowercase word.
-    static let later = RegexScalarSet([0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F])
+    /// `a-z` plus the accented lowercase letters of Latin-1 (U+00DF–U+00F6, U+00F8–U+00FE: `é`,
+    /// `ü`, `ß`; not ÷ or ÿ): the letters of a word after its first, and the first letter of a
+    /// lowercase word.
+    static let later = RegexScalarSet([0x61...0x7A, 0xDF...0xF6, 0xF8...0xFE])
 }

@@ -15,8 +15,11 @@ extension GroundedVocabulary {
     ///   than `May` and `March`) and their abbreviations (`Fri`) that the facts do not ground.
     ///   Mid-sentence a capitalised word must be a specific; lowercase weekday and month names,
     ///   rare in practice, are left to ``GroundingValidator``.
-    /// - **exact only**: `ten`, `second` and the date abbreviations, which begin too many
-    ///   ordinary words (`tent`, `seconds`, `fridge`) to ban as prefixes.
+    /// - **exact only**: `ten` and the date abbreviations, which begin too many ordinary words
+    ///   (`tent`, `tennis`, `fridge`) to ban as prefixes, and any forbidden word that begins a
+    ///   word of the facts (`second` when the facts say `seconds`), so the facts stay writable.
+    ///   Every other forbidden word is banned with every word it begins: an exact ban lets the
+    ///   model write ` second` and then forces it on into a non-word (`secondbook`, measured).
     ///
     /// Pass `extraSpecifics` to allow more tokens (a product name the app always permits), and
     /// `allowedWords` to lift bans (say, `tomorrow` for an app whose copy is always about the
@@ -41,7 +44,10 @@ extension GroundedVocabulary {
         for (word, canonical) in SpecificTerms.dateWordsByName where !evidence.dates.contains(canonical) {
             if ["tomorrow", "yesterday", "tonight"].contains(word) { anyCase.append(word) } else { capitalised.append(word) }
         }
-        let exact = Set(["ten", "second"]).union(SpecificTerms.dateWordsByName.filter { $0.key != $0.value }.keys)
+        let factWords = Set(grounding.flatMap(WordTokenizer.tokens(in:)).map(\.lowercased))
+        let extendsAFactWord = { (word: String) in factWords.contains { $0.count > word.count && $0.hasPrefix(word) } }
+        let exact = Set(["ten"]).union(SpecificTerms.dateWordsByName.filter { $0.key != $0.value }.keys)
+            .union((anyCase + capitalised).filter(extendsAFactWord))
         self.init(specifics: specifics.sorted(), forbiddenWords: anyCase.filter { !allowedWords.contains($0) }.sorted(),
                   forbiddenCapitalisedWords: capitalised.filter { !allowedWords.contains($0) }.sorted(), exactWords: exact)
     }

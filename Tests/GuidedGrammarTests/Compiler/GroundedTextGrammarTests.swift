@@ -26,7 +26,7 @@ import Testing
     static let accepted = [
         steps("Float on your back for 5 seconds"),
         steps("Go back to Riverside Pool on Sunday"),
-        steps("Float on your back (again), then rest."),
+        steps("Float on your back again, then rest at the café."),
         steps("Swim it, don't stop: go on!", "I'm ready for the shallow end", "Ask about lessons? Then book one."),
         steps("Kick-start the warm-up/stretch", "Rest for a few seconds", "Swim in the tent-shaped pool"),
         steps("Sunday is grounded, so is Riverside Pool", "Tell them \\\"I can float\\\"", "Float... then swim!"),
@@ -44,6 +44,8 @@ import Testing
         steps("Swim tomorrow"),  // a date word the facts lack
         steps("Monday: swim", "Swim", "Swim"),  // a capitalised weekday the facts lack
         steps("Float <b>"),  // markup
+        steps("Float (again)"),  // parentheses: asides were where outputs rambled on
+        steps("Float ÿÿÿÿ"),  // byte-fallback runs
         steps("Float {slot}"),  // braces
         steps("> Float"),  // leading symbol
         steps(" Float"),  // leading space

@@ -1,0 +1,87 @@
+import CanonicalSchemas
+import Foundation
+import Guided
+import GuidedManagedServer
+
+/// `guided-bench quality`: the Senba flows on the embedded model over the committed corpus,
+/// reported per flow and split — the share of requests whose value came from the model, the
+/// fallback share and its reasons, shipped outputs with an invented specific (checked by
+/// ``InventedSpecifics``, independently of the validators), shipped outputs failing a
+/// person-level check (run again on what shipped), and p50/p95 latency per request.
+struct QualityBenchmark {
+    var split: String
+    var limit: Int
+    var settings: QualitySettings
+
+    /// What one request came to.
+    struct Record {
+        var flow: String
+        var id: String
+        var split: String
+        var fromModel: Bool
+        var reason: String?
+        var shipped: String
+        var invented: [String]
+        var personFailures: [String]
+        var milliseconds: Double
+        var candidates: Int
+        /// Every candidate's verdict code, in order (`passed`, `rejected:fragment/tooShort`, …).
+        var verdicts: [String]
+        /// Every candidate's verdict with its output and rejections, for `--verbose`.
+        var details: [String]
+    }
+
+    func run() async {
+        let corpus: QualityCorpus
+        do { corpus = try QualityCorpus.load() } catch { return fail("cannot read the corpus: \(error)") }
+        let backend = ManagedLlamaServerBackend(name: "embedded")
+        let availability = await backend.availability()
+        guard availability.isAvailable else { return fail("the embedded model cannot serve: \(availability)") }
+        let configuration = GuidedConfiguration(backends: [backend])
+        let flows = SenbaQualityFlows(configuration: configuration, settings: settings)
+        print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
+        var records: [Record] = []
+        for request in selected(corpus.steps) {
+            records.append(await flows.steps(request))
+            progress(records.last!)
+        }
+        for request in selected(corpus.notifications) {
+            records.append(await flows.notification(request))
+            progress(records.last!)
+        }
+        await backend.shutdown()
+        print("")
+        QualityReport(records: records).print()
+    }
+
+    private func selected(_ requests: [QualityCorpus.Request]) -> [QualityCorpus.Request] {
+        Array(requests.filter { split == "all" || $0.split == split }.prefix(limit))
+    }
+
+    private func progress(_ record: Record) {
+        let source = record.fromModel ? "model" : "fallback(\(record.reason ?? "?"))"
+        let flags = (record.invented.isEmpty ? "" : " INVENTED \(record.invented)") + (record.personFailures.isEmpty ? "" : " PERSON \(record.personFailures)")
+        print(String(format: "  %@ %6.0f ms %@: %@%@", record.id, record.milliseconds, source, record.shipped, flags))
+        if settings.verbose { record.details.forEach { print("      " + $0) } }
+    }
+
+    private func fail(_ message: String) {
+        FileHandle.standardError.write(Data("guided-bench quality: \(message)\n".utf8))
+        exit(1)
+    }
+}
+
+/// The knobs the benchmark turns, printed with its results.
+struct QualitySettings: CustomStringConvertible {
+    var candidates = 6
+    var batch = 2
+    var grounded = true
+    var qualityChecks = true
+    var repetitionPenalty = 0.8
+    var seed: UInt64 = 1
+    var verbose = false
+
+    var description: String {
+        "candidates \(candidates) in batches of \(batch), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty), seed \(seed)"
+    }
+}
