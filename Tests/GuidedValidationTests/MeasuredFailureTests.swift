@@ -28,7 +28,9 @@ import Testing
         let context = ValidationContext(prompt: fewShotSwimPrompt, grounding: [swimGrounding], schema: stepsSchema)
 
         let grounding = GroundingValidator().check(copied, in: context)
-        #expect(grounding.filter { $0.reason == "noSharedWords" }.map(\.pointer) == [pointer("/steps/0"), pointer("/steps/1"), pointer("/steps/2")])
+        // "Buy a pair of running shoes" shares the stem of "bought goggles" (irregular forms meet
+        // their base verb), so only the other two steps share nothing; the output still fails.
+        #expect(grounding.filter { $0.reason == "noSharedWords" }.map(\.pointer) == [pointer("/steps/1"), pointer("/steps/2")])
         #expect(summary(grounding.filter { $0.reason != "noSharedWords" }) == ["ungroundedNumber /steps/1"])
         // The copy is verbatim prompt text, so the echo check sees it too.
         #expect(summary(ScaffoldingEchoValidator().check(copied, in: context)) == [
