@@ -23,11 +23,16 @@ case "quality":
     if arguments.contains("--no-grounded") { settings.grounded = false }
     if arguments.contains("--no-quality-checks") { settings.qualityChecks = false }
     settings.verbose = arguments.contains("--verbose")
+    if let flow = value("--flow") { settings.flow = flow }
+    if let text = value("--temperature"), let temperature = Double(text) { settings.temperature = temperature }
     await QualityBenchmark(split: value("--split") ?? "all", limit: value("--limit").flatMap { Int($0) } ?? .max, settings: settings).run()
+case "grounded":
+    let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 3
+    await GroundedDecodingBenchmark(rounds: rounds).run()
 case "grammar":
     let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 5
     GrammarBenchmark(repeats: repeats).run()
 default:
-    FileHandle.standardError.write(Data("usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--no-grounded] [--no-quality-checks]\n".utf8))
+    FileHandle.standardError.write(Data("usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--verbose] [--no-grounded] [--no-quality-checks]\n".utf8))
     exit(2)
 }

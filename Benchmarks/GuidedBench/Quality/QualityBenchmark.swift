@@ -41,11 +41,11 @@ struct QualityBenchmark {
         let flows = SenbaQualityFlows(configuration: configuration, settings: settings)
         print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
         var records: [Record] = []
-        for request in selected(corpus.steps) {
+        for request in selected(corpus.steps) where settings.flow != "notification" {
             records.append(await flows.steps(request))
             progress(records.last!)
         }
-        for request in selected(corpus.notifications) {
+        for request in selected(corpus.notifications) where settings.flow != "steps" {
             records.append(await flows.notification(request))
             progress(records.last!)
         }
@@ -80,6 +80,8 @@ struct QualitySettings: CustomStringConvertible {
     var repetitionPenalty = 0.8
     var seed: UInt64 = 1
     var verbose = false
+    var flow = "all"
+    var temperature = 0.8
 
     var description: String {
         "candidates \(candidates) in batches of \(batch), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty), seed \(seed)"

@@ -81,12 +81,32 @@ struct SenbaQualityFlows {
                       content: outcome.map { $0.value.generatedContent }, stepItems: [])
     }
 
+    // MARK: Requests as a backend sees them (for the decoding-cost benchmark)
+
+    /// The backend request the steps flow sends for `request` (plain grammar, one candidate).
+    func stepsRequest(_ request: QualityCorpus.Request) -> BackendRequest {
+        let facts = ["Goal: \(request.goal)"] + request.entries.map { "Journal: \($0.text)" }
+        return BackendRequest(prompt: "Suggest three next steps.", instructions: Self.stepInstructions, schema: StepSuggestions.generationSchema,
+                              options: options(maximumTokens: 48), grounding: facts, examples: Self.stepExamples)
+    }
+
+    /// The backend request the notification flow sends for `request` (plain grammar, one candidate).
+    func notificationRequest(_ request: QualityCorpus.Request) -> BackendRequest {
+        let entry = request.entries.first ?? QualityCorpus.Entry(date: "2026-01-01", text: "")
+        let date = CorpusDate(entry.date)
+        let facts = ["Goal: \(request.goal)", "Entry, \(date.day) \(date.month) \(date.year): \(entry.text)"]
+        let filled = (request.template ?? "{entry}").replacingOccurrences(of: "{month}", with: date.month)
+            .replacingOccurrences(of: "{day}", with: String(date.day)).replacingOccurrences(of: "{entry}", with: entry.text)
+        return BackendRequest(prompt: filled, instructions: Self.notificationInstructions, schema: RewrittenNotification.generationSchema,
+                              options: options(maximumTokens: 70), grounding: facts, examples: Self.notificationExamples)
+    }
+
     // MARK: Shared
 
     private var policy: CandidatePolicy { CandidatePolicy(count: settings.candidates, batchSize: settings.batch) }
 
     private func options(maximumTokens: Int) -> GenerationOptions {
-        GenerationOptions(sampling: .random(top: 40, seed: settings.seed), temperature: 0.8, maximumResponseTokens: maximumTokens,
+        GenerationOptions(sampling: .random(top: 40, seed: settings.seed), temperature: settings.temperature, maximumResponseTokens: maximumTokens,
                           repetitionPenalty: settings.repetitionPenalty)
     }
 
