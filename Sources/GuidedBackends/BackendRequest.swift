@@ -24,6 +24,11 @@ public struct BackendRequest: Sendable {
     /// Ask for each generated token's log-probability (``BackendResponse/tokenLogProbabilities``),
     /// used to rank candidates. Backends that cannot report them ignore it.
     public var tokenLogProbabilities: Bool
+    /// A llama.cpp GBNF grammar already compiled for ``schema`` (a ``PrecompiledGenerable``
+    /// type's, compiled at build time): backends that send a grammar send this one instead of
+    /// compiling the schema again. Ignored with ``groundedVocabulary``, whose grammar depends on
+    /// the request. Nil: backends compile the schema themselves.
+    public var grammar: String?
 
     /// One worked example.
     public struct Example: Sendable, Hashable {
@@ -47,7 +52,7 @@ public struct BackendRequest: Sendable {
     /// Creates a request.
     public init(prompt: String, instructions: String? = nil, transcript: [TranscriptEntry] = [], schema: GenerationSchema? = nil,
                 options: GenerationOptions = GenerationOptions(), grounding: [String] = [], examples: [Example] = [],
-                groundedVocabulary: GroundedVocabulary? = nil, tokenLogProbabilities: Bool = false) {
+                groundedVocabulary: GroundedVocabulary? = nil, tokenLogProbabilities: Bool = false, grammar: String? = nil) {
         self.prompt = prompt
         self.instructions = instructions
         self.transcript = transcript
@@ -57,6 +62,7 @@ public struct BackendRequest: Sendable {
         self.examples = examples
         self.groundedVocabulary = groundedVocabulary
         self.tokenLogProbabilities = tokenLogProbabilities
+        self.grammar = grammar
     }
 }
 

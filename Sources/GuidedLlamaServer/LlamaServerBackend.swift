@@ -74,7 +74,9 @@ public final class LlamaServerBackend: LanguageModelBackend {
     func prepare(_ request: BackendRequest, stream: Bool = false, candidates: Int = 1) async throws(BackendError) -> (prompt: String, body: GeneratedContent) {
         let prompt = CompletionPrompt.render(request)
         var grammar: String?
-        if let schema = request.schema {
+        if let precompiled = request.grammar, request.groundedVocabulary == nil {
+            grammar = precompiled
+        } else if let schema = request.schema {
             do {
                 grammar = try VerifiedGrammar.gbnf(for: schema, groundedVocabulary: request.groundedVocabulary)
             } catch {

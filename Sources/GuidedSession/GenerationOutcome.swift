@@ -39,6 +39,9 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
         /// The caller cancelled the request (only in ``GenerationError``: a cancelled request
         /// gets no fallback, as nobody is waiting for it).
         case cancelled
+        /// The fallback built for this request breaks the schema (e.g. a filled template over a
+        /// length cap), so there is nothing to ship.
+        case fallbackDoesNotFit
     }
 
     /// The kind of reason.

@@ -24,7 +24,7 @@ public final class LanguageModelSession: Sendable {
     public let router: Router
 
     private struct State {
-        var transcript: [TranscriptEntry] = []
+        var turns: [ScopedTurn] = []
         var policies: [ObjectIdentifier: PolicyBox] = [:]
         var tokensUsed = 0
     }
@@ -38,13 +38,14 @@ public final class LanguageModelSession: Sendable {
         self.router = router
     }
 
-    /// Prompts and responses so far, oldest first.
-    public var transcript: [TranscriptEntry] { state.withLock { $0.transcript } }
+    /// Prompts and responses kept so far, oldest first (independent requests keep none; see
+    /// ``TranscriptHistory``).
+    public var transcript: [TranscriptEntry] { state.withLock { $0.turns.map(\.entry) } }
 
     /// Forgets the transcript (and its token count); instructions stay.
     public func resetTranscript() {
         state.withLock {
-            $0.transcript = []
+            $0.turns = []
             $0.tokensUsed = 0
         }
     }
@@ -53,8 +54,8 @@ public final class LanguageModelSession: Sendable {
     /// is built once here for an empty request and validated against the schema: a fallback that
     /// does not fit is a programming error reported now, not at 3 a.m.
     public func register<Output: Generable>(_ type: Output.Type, policy: OutputPolicy<Output>) throws(SchemaError) {
-        let sample = policy.fallback(FallbackContext(prompt: "", grounding: []))
-        let violations = Output.generationSchema.violations(of: sample.generatedContent)
+        let sample = policy.fallback?(FallbackContext(prompt: "", grounding: []))
+        let violations = sample.map { Output.generationSchema.violations(of: $0.generatedContent) } ?? []
         guard violations.isEmpty else {
             throw SchemaError(.invalidValue, "the fallback for \(Output.self) does not fit its schema: \(violations.map(\.description).joined(separator: "; "))",
                               remedy: "fix the fallback so it satisfies the schema", at: violations[0].pointer)
@@ -78,7 +79,7 @@ public final class LanguageModelSession: Sendable {
         to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
         examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        try await run(prompt, type, grounding, examples, options, progress: nil)
+        try await run(SessionRequest(prompt: prompt, grounding: grounding, examples: examples, options: options), type, progress: nil)
     }
 
     /// Like ``respond(to:generating:grounding:examples:options:)``, yielding the growing output
@@ -91,7 +92,8 @@ public final class LanguageModelSession: Sendable {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let outcome = try await self.run(prompt, type, grounding, examples, options) { progress in
+                    let request = SessionRequest(prompt: prompt, grounding: grounding, examples: examples, options: options)
+                    let outcome = try await self.run(request, type) { progress in
                         if case .partial(_, let text) = progress { continuation.yield(.partial(PartialResponse(text: text))) }
                     }
                     continuation.yield(.complete(outcome))
@@ -104,18 +106,23 @@ public final class LanguageModelSession: Sendable {
         }
     }
 
-    private func run<Output: Generable>(
-        _ prompt: String, _ type: Output.Type, _ grounding: [String], _ examples: [BackendRequest.Example], _ options: GenerationOptions,
-        progress: (@Sendable (RouteProgress) -> Void)?
+    func run<Output: Generable>(
+        _ asked: SessionRequest, _ type: Output.Type, progress: (@Sendable (RouteProgress) -> Void)?
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
         let policy = policy(for: Output.self)
-        var request = BackendRequest(prompt: prompt, instructions: instructions, transcript: transcript, schema: Output.generationSchema,
-                                     options: options, grounding: grounding, examples: examples)
-        if options.groundedDecoding ?? policy?.groundedDecoding ?? Output.configuration.groundedDecoding {
-            request.groundedVocabulary = GroundedVocabulary(grounding: grounding)
+        let history = policy?.history ?? .kept
+        var request = BackendRequest(prompt: asked.prompt, instructions: instructions, schema: Output.generationSchema,
+                                     options: asked.options, grounding: asked.grounding, examples: asked.examples,
+                                     grammar: (Output.self as? any PrecompiledGenerable.Type)?.precompiledGrammar)
+        if asked.options.groundedDecoding ?? policy?.groundedDecoding ?? Output.configuration.groundedDecoding {
+            request.groundedVocabulary = GroundedVocabulary(grounding: asked.grounding)
         }
         let names = policy?.route ?? configuration.routes[String(describing: Output.self)] ?? configuration.route
         let backends = names.compactMap { configuration.backend(named: $0) }
+        if history == .kept {
+            let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
+            request.transcript = await TranscriptWindow.fit(earlier, into: request, backend: backends.first)
+        }
         let result = await router.route(request, through: backends, validators: policy?.validators ?? .init([]),
                                         cleanup: policy?.cleanup, candidates: policy?.candidates ?? .single, progress: progress)
         var reason: FallbackReason
@@ -123,8 +130,10 @@ public final class LanguageModelSession: Sendable {
         case .success(let content, let response, let attempts):
             if let value = try? Output(content) {
                 state.withLock {
-                    $0.transcript.append(TranscriptEntry(.user, prompt))
-                    $0.transcript.append(TranscriptEntry(.model, content.jsonText()))
+                    if history == .kept {
+                        $0.turns.append(ScopedTurn(entry: TranscriptEntry(.user, asked.prompt), scope: asked.scope))
+                        $0.turns.append(ScopedTurn(entry: TranscriptEntry(.model, content.jsonText()), scope: asked.scope))
+                    }
                     $0.tokensUsed += (response.promptTokens ?? 0) + (response.tokensGenerated ?? 0)
                 }
                 return GenerationOutcome(value: value, source: .model(backend: response.backend, tokens: response.tokensGenerated,
@@ -134,9 +143,15 @@ public final class LanguageModelSession: Sendable {
         case .failure(let failure, _):
             reason = failure
         }
-        guard reason.code != .cancelled, let policy else { throw GenerationError(reason: reason, attempts: result.attempts) }
-        return GenerationOutcome(value: policy.fallback(FallbackContext(prompt: prompt, grounding: grounding)),
-                                 source: .fallback(reason), attempts: result.attempts)
+        guard reason.code != .cancelled, let fallback = policy?.fallback else { throw GenerationError(reason: reason, attempts: result.attempts) }
+        let value = fallback(FallbackContext(prompt: asked.prompt, grounding: asked.grounding, facts: asked.facts, template: asked.template))
+        let violations = Output.generationSchema.violations(of: value.generatedContent)
+        guard violations.isEmpty else {
+            let broken = FallbackReason(.fallbackDoesNotFit, "the fallback for this request breaks the schema: "
+                                        + violations.map(\.description).joined(separator: "; ") + " (after: \(reason))")
+            throw GenerationError(reason: broken, attempts: result.attempts)
+        }
+        return GenerationOutcome(value: value, source: .fallback(reason), attempts: result.attempts)
     }
 
     /// Tokens used by this session's successful responses, against the first routed backend's context.

@@ -5,20 +5,38 @@ public import GuidedValidation
 public struct FallbackContext: Sendable {
     /// The prompt.
     public var prompt: String
-    /// The grounding the request carried (e.g. to fill a template's slots).
+    /// The grounding the request carried (e.g. to fill a template's slots): with facts and a
+    /// scope, only the scope's facts' texts.
     public var grounding: [String]
+    /// The request's facts, when it was asked with facts and a scope: only the scope's.
+    public var facts: [Fact]
+    /// The request's filled authored template, when it was asked to polish one.
+    public var template: FilledTemplate?
 
     /// Creates a context.
-    public init(prompt: String, grounding: [String]) {
+    public init(prompt: String, grounding: [String], facts: [Fact] = [], template: FilledTemplate? = nil) {
         self.prompt = prompt
         self.grounding = grounding
+        self.facts = facts
+        self.template = template
     }
 }
 
-/// Per output type: the authored fallback, the validators, the clean-ups, and the route.
+/// Per output type: the authored fallback (or none: "no suggestion"), the validators, the
+/// clean-ups, the route, and whether earlier turns reach the prompt.
+///
+/// ```swift
+/// // A fallback value built from the request:
+/// OutputPolicy(fallback: { context in RewrittenNotification(text: "Update: " + (context.grounding.first ?? "")) })
+/// // The request's filled template ships when the model's rewrite fails a check:
+/// OutputPolicy<RewrittenNotification>.template({ RewrittenNotification(text: $0) }, validators: ValidatorChain([GroundingValidator()]))
+/// // No value at all: the app lets the user write (see LanguageModelSession.suggest):
+/// OutputPolicy<StepSuggestions>.noSuggestion(validators: ValidatorChain([MinimumContentValidator()]))
+/// ```
 public struct OutputPolicy<Output: Generable>: Sendable {
-    /// Builds the fallback from the request's prompt and grounding.
-    public var fallback: @Sendable (FallbackContext) -> Output
+    /// Builds the fallback from the request; nil when the type has none and a failed request
+    /// yields "no suggestion" (``LanguageModelSession/suggest(to:generating:facts:scope:examples:options:)``).
+    public var fallback: (@Sendable (FallbackContext) -> Output)?
     /// Validators run on every model output (after the schema check).
     public var validators: ValidatorChain
     /// Clean-ups applied before validation.
@@ -30,17 +48,57 @@ public struct OutputPolicy<Output: Generable>: Sendable {
     /// Grounded decoding for this type's free-text strings; nil for the type's own
     /// ``GenerableConfiguration/groundedDecoding``. A request's ``GenerationOptions`` can override it.
     public var groundedDecoding: Bool?
+    /// Whether earlier turns reach the prompt: ``TranscriptHistory/independent`` (the default)
+    /// renders none.
+    public var history: TranscriptHistory
 
-    /// Creates a policy.
+    /// Creates a policy with an authored fallback.
     public init(fallback: @escaping @Sendable (FallbackContext) -> Output, validators: ValidatorChain = ValidatorChain([]),
-                cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy = .single, groundedDecoding: Bool? = nil) {
+                cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy = .single, groundedDecoding: Bool? = nil,
+                history: TranscriptHistory = .independent) {
+        self.init(optionalFallback: fallback, validators: validators, cleanup: cleanup, route: route, candidates: candidates,
+                  groundedDecoding: groundedDecoding, history: history)
+    }
+
+    private init(optionalFallback fallback: (@Sendable (FallbackContext) -> Output)?, validators: ValidatorChain,
+                 cleanup: OutputCleanup?, route: [String]?, candidates: CandidatePolicy, groundedDecoding: Bool?, history: TranscriptHistory) {
         self.fallback = fallback
         self.validators = validators
         self.cleanup = cleanup
         self.route = route
         self.candidates = candidates
         self.groundedDecoding = groundedDecoding
+        self.history = history
     }
+
+    /// A policy with no fallback value: when no model output passes, the app gets "no
+    /// suggestion" with the reason, and lets the user write.
+    public static func noSuggestion(validators: ValidatorChain = ValidatorChain([]), cleanup: OutputCleanup? = nil,
+                                    route: [String]? = nil, candidates: CandidatePolicy = .single, groundedDecoding: Bool? = nil,
+                                    history: TranscriptHistory = .independent) -> OutputPolicy {
+        OutputPolicy(optionalFallback: nil, validators: validators, cleanup: cleanup, route: route, candidates: candidates,
+                     groundedDecoding: groundedDecoding, history: history)
+    }
+
+    /// A policy whose fallback is the request's filled authored template, made into a value by
+    /// `make` (e.g. `{ RewrittenNotification(text: $0) }`). A request without a template falls
+    /// back to its prompt, which for ``LanguageModelSession/respond(polishing:generating:facts:scope:examples:options:)``
+    /// is the filled template.
+    public static func template(_ make: @escaping @Sendable (String) -> Output, validators: ValidatorChain = ValidatorChain([]),
+                                cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy = .single,
+                                groundedDecoding: Bool? = nil, history: TranscriptHistory = .independent) -> OutputPolicy {
+        OutputPolicy(fallback: { context in make(context.template?.text ?? context.prompt) }, validators: validators,
+                     cleanup: cleanup, route: route, candidates: candidates, groundedDecoding: groundedDecoding, history: history)
+    }
+}
+
+/// Whether a registered output type's requests see earlier turns of the session.
+public enum TranscriptHistory: Sendable, Hashable {
+    /// Each request stands alone: no earlier turn is rendered into its prompt, and none is kept.
+    case independent
+    /// Earlier turns of the same scope are rendered, newest kept, oldest dropped first so the
+    /// prompt and the response fit the first routed backend's context.
+    case kept
 }
 
 /// A type-erased policy, keyed by its output type; read back with that same type.

@@ -16,7 +16,9 @@ import Testing
 
     @Test func aModelOutputShipsWithItsProvenance() async throws {
         let session = Self.session([ScriptedBackend("live", answers: [.output(Self.good)])])
-        try session.register(StepSuggestions.self, policy: Self.fallback)
+        var kept = Self.fallback
+        kept.history = .kept
+        try session.register(StepSuggestions.self, policy: kept)
         let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: RouterTests.grounding)
         #expect(outcome.value.steps.count == 3)
         guard case .model(let backend, let tokens, _) = outcome.source else {

@@ -1,7 +1,11 @@
 public import GuidedSchema
 
-/// Rejects strings that use a phrase from the app's outward-voice blocklist
-/// (`"unlock"`, `"don't miss"`, `"amazing"`).
+/// Rejects strings that use a phrase from the app's outward-voice blocklist: by default
+/// ``outwardVoice`` (hype, pressure and guilt: `"unlock"`, `"don't miss"`, `"amazing"`,
+/// `"you forgot"`, …), or the app's own list.
+///
+/// A phrase the grounding itself uses is exempt (``exemptsGroundedPhrases``): quoting the
+/// user's own "don't miss the bus" back to them is not the app's voice.
 ///
 /// Matching ignores case, treats curly and straight apostrophes alike and any whitespace run
 /// as one space. A phrase must start at a word boundary, so `"miss"` never matches
@@ -22,11 +26,16 @@ public struct BlockedPhraseValidator: OutputValidator {
     public var phrases: [String]
     /// How phrase ends match.
     public var matching: Matching
+    /// Whether a phrase found in the request's grounding is allowed in the output.
+    public var exemptsGroundedPhrases: Bool
 
-    /// Blocks `phrases`, matched as whole words or word prefixes.
-    public init(phrases: [String], matching: Matching = .wordPrefix) {
+    /// Blocks `phrases` (by default ``outwardVoice``), matched as whole words or word prefixes,
+    /// except (by default) those the grounding uses.
+    public init(phrases: [String] = BlockedPhraseValidator.outwardVoice, matching: Matching = .wordPrefix,
+                exemptsGroundedPhrases: Bool = true) {
         self.phrases = phrases
         self.matching = matching
+        self.exemptsGroundedPhrases = exemptsGroundedPhrases
     }
 
     /// `"blockedPhrase"`.
@@ -34,7 +43,11 @@ public struct BlockedPhraseValidator: OutputValidator {
 
     /// One `"blockedPhrase"` rejection per blocked phrase per string that uses it.
     public func check(_ output: GeneratedContent, in context: ValidationContext) -> [Rejection] {
-        let matchers = phrases.map { PhraseMatcher($0, ending: matching == .wholeWord ? .wholeWord : .wordPrefix) }
+        var matchers = phrases.map { PhraseMatcher($0, ending: matching == .wholeWord ? .wholeWord : .wordPrefix) }
+        if exemptsGroundedPhrases, !context.grounding.isEmpty {
+            let grounding = context.grounding.map(PhraseMatcher.normalized)
+            matchers.removeAll { matcher in grounding.contains { matcher.occurs(in: $0) } }
+        }
         return output.stringLeaves().flatMap { leaf in
             let text = PhraseMatcher.normalized(leaf.text)
             return matchers.filter { $0.occurs(in: text) }.map { matcher in

@@ -1,0 +1,28 @@
+import GuidedBackends
+
+/// Keeps a transcript inside the context: the newest turns that fit, oldest dropped first.
+///
+/// The prompt is measured with ``TokenEstimate`` (bytes / 4) on the rendered completion prompt,
+/// plus the response's token budget, against 90% of the first routed backend's context (the
+/// estimate is not exact). Without a known context the whole transcript is kept.
+enum TranscriptWindow {
+    static func fit(_ turns: [TranscriptEntry], into request: BackendRequest, backend: (any LanguageModelBackend)?,
+                    defaultResponseTokens: Int = 512) async -> [TranscriptEntry] {
+        guard !turns.isEmpty, let backend, let context = try? await backend.contextSize() else { return turns }
+        return fit(turns, into: request, contextSize: context, defaultResponseTokens: defaultResponseTokens)
+    }
+
+    static func fit(_ turns: [TranscriptEntry], into request: BackendRequest, contextSize: Int,
+                    defaultResponseTokens: Int = 512) -> [TranscriptEntry] {
+        let budget = contextSize * 9 / 10 - (request.options.maximumResponseTokens ?? defaultResponseTokens)
+        var kept = turns[...]
+        while !kept.isEmpty {
+            var candidate = request
+            candidate.transcript = Array(kept)
+            if TokenEstimate.tokens(in: CompletionPrompt.render(candidate)) <= budget { break }
+            // Drop the oldest exchange: a prompt and the response that follows it.
+            kept = kept.dropFirst(kept.first?.role == .user && kept.dropFirst().first?.role == .model ? 2 : 1)
+        }
+        return Array(kept)
+    }
+}
