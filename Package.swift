@@ -92,11 +92,16 @@ let package = Package(
         // a standalone Package.swift); compiled here too so the example cannot rot.
         .target(name: "CustomBackendExample", dependencies: ["Guided"], path: "examples/CustomBackend/Sources/CustomBackend", swiftSettings: swiftSettings),
 
-        // Build plugin: a target's *.schema.json files compiled to grammars at build time.
-        .plugin(name: "GuidedGrammarPlugin", capability: .buildTool(), dependencies: ["guided"]),
+        // Schema files to Swift types in the DSL, with their grammars compiled (the plugin's tool
+        // links only schema, JSON and grammar: no HTTP stack).
+        .target(name: "GuidedCodegen", dependencies: ["GuidedSchema", "GuidedJSON", "GuidedGrammar"], swiftSettings: swiftSettings),
+        .executableTarget(name: "guided-codegen", dependencies: ["GuidedCodegen", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
+        // Build plugin: a target's *.schema.json files to Swift types at build time.
+        .plugin(name: "GuidedGrammarPlugin", capability: .buildTool(), dependencies: ["guided-codegen"]),
         // An app target using it.
         .target(
             name: "PrecompiledGrammars",
+            dependencies: ["GuidedSchema"],
             path: "examples/PrecompiledGrammars",
             resources: [.copy("StepSuggestions.schema.json")],
             swiftSettings: swiftSettings,
@@ -106,7 +111,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "guided",
-            dependencies: ["Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "CanonicalSchemas"],
+            dependencies: ["Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "CanonicalSchemas"],
             swiftSettings: swiftSettings
         ),
 
@@ -135,8 +140,17 @@ let package = Package(
         .testTarget(name: "GuidedHTTPTests", dependencies: ["GuidedHTTP", "GuidedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedBackendsTests",
-            dependencies: ["Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedHTTP", "GuidedJSON", "CanonicalSchemas", "CustomBackendExample"],
+            dependencies: ["Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedHTTP", "GuidedJSON",
+                           "GuidedGrammar", "CanonicalSchemas", "CustomBackendExample"],
             swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GuidedCodegenTests",
+            dependencies: ["GuidedCodegen", "GuidedGrammar", "GuidedJSON", "GuidedSchema"],
+            resources: [.copy("Schemas/StepSuggestions.schema.json"), .copy("Schemas/RewrittenNotification.schema.json"),
+                        .copy("Schemas/JournalEntry.schema.json")],
+            swiftSettings: swiftSettings,
+            plugins: ["GuidedGrammarPlugin"]
         ),
         .testTarget(
             name: "GuidedCLITests",

@@ -1,26 +1,28 @@
-import Foundation
 import PackagePlugin
 
-/// Compiles a target's `*.schema.json` files into Swift at build time: for each, an enum
-/// `NAMEGrammar` with the GBNF grammar and the normalized JSON Schema. A schema that does not
-/// compile fails the build with its located error. A thin adapter over `guided compile --out`.
+/// Generates, for each `*.schema.json` file of a target, the Swift type it declares — written in
+/// the `Generable` DSL a person would write (names, guides, descriptions) — with its llama.cpp
+/// grammar compiled at build time (`PrecompiledGenerable`).
+///
+/// One build command per schema file, so adding, changing or deleting a schema file is noticed
+/// by the next build and only that file is regenerated. A bad schema fails the build with
+/// `path:line:col: error: …`. A thin adapter over the `guided-codegen` tool, which links only
+/// the schema, JSON and grammar targets.
 @main
 struct GuidedGrammarPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let schemas = target.sourceFiles(withSuffix: ".schema.json").map(\.url).sorted { $0.path < $1.path }
-        guard !schemas.isEmpty else { return [] }
-        let output = context.pluginWorkDirectoryURL
-        let generated = schemas.map { schema in
-            output.appending(path: String(schema.lastPathComponent.dropLast(".schema.json".count)) + "Grammar.swift")
+        let tool = try context.tool(named: "guided-codegen").url
+        return schemas.map { schema in
+            let name = String(schema.lastPathComponent.dropLast(".schema.json".count))
+            let output = context.pluginWorkDirectoryURL.appending(path: name + ".swift")
+            return .buildCommand(
+                displayName: "Generating \(name).swift from \(schema.lastPathComponent)",
+                executable: tool,
+                arguments: [schema.path, output.path],
+                inputFiles: [schema],
+                outputFiles: [output])
         }
-        return [
-            .buildCommand(
-                displayName: "Compiling \(schemas.count) schema(s) to grammars for \(target.name)",
-                executable: try context.tool(named: "guided").url,
-                arguments: ["compile"] + schemas.map(\.path) + ["--format", "swift", "--out", output.path],
-                inputFiles: schemas,
-                outputFiles: generated)
-        ]
     }
 }

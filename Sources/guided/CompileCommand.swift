@@ -1,3 +1,4 @@
+import GuidedCodegen
 import GuidedGrammar
 import GuidedJSON
 import GuidedSchema
@@ -30,7 +31,7 @@ enum CompileCommand {
             do throws(CommandFailure) {
                 let text = try output(path, format: format, options: options, arguments)
                 let target = directory + "/" + baseName(path) + [
-                    "gbnf": ".gbnf", "swift": "Grammar.swift",
+                    "gbnf": ".gbnf", "swift": ".swift",
                 ][format, default: ".json"]
                 guard FileBytes.writeIfChanged(text + (text.hasSuffix("\n") ? "" : "\n"), to: target) != nil else {
                     throw CommandFailure.usage("\(target): error: cannot write the file")
@@ -44,17 +45,17 @@ enum CompileCommand {
     }
 
     private static func output(_ path: String, format: String, options: GrammarOptions, _ arguments: ParsedArguments) throws(CommandFailure) -> String {
+        if format == "swift" {
+            // The Swift type the file declares, in the Generable DSL, with its grammar (what the build plugin generates).
+            do {
+                return try SchemaCodegen.generate(file: path)
+            } catch {
+                throw .usage(error.description)
+            }
+        }
         let imported = try SchemaLoading.load(path, arguments)
         if format == "json-schema" { return imported.schema.jsonSchema().jsonText(.pretty) }
         if format == "json-schema-strict" { return imported.schema.serverSchema(.openAIStrict).document.jsonText(.pretty) }
-        if format == "swift" {
-            do {
-                return SwiftGrammarSource.render(name: baseName(path), grammar: try GrammarCompiler.compile(imported.schema, options: options).gbnf,
-                                                 schema: imported.schema.jsonSchema().jsonText())
-            } catch {
-                throw .usage(error.schemaError(file: path).description)
-            }
-        }
         do {
             return try GrammarCompiler.compile(imported.schema, options: options).gbnf
         } catch {

@@ -4,13 +4,19 @@ import GuidedSchema
 import PrecompiledGrammars
 import Testing
 
-/// The build plugin compiled `examples/PrecompiledGrammars/StepSuggestions.schema.json` while
-/// this package was built; what it embedded is exactly what the compiler gives at run time.
+/// The build plugin turned `examples/PrecompiledGrammars/StepSuggestions.schema.json` into a Swift
+/// type while this package was built: the type is the hand-written declaration's twin, and its
+/// embedded grammar is exactly what the compiler gives at run time.
 @Suite struct BuildPluginTests {
+    @Test func theGeneratedTypeIsTheHandWrittenDeclarationsTwin() throws {
+        #expect(BuildTimeGrammars.stepSuggestionsSchema == CanonicalSchemas.StepSuggestions.generationSchema)
+        #expect(PrecompiledGrammars.StepSuggestions(steps: ["a", "b", "c"]).generatedContent
+                == CanonicalSchemas.StepSuggestions(steps: ["a", "b", "c"]).generatedContent)
+    }
+
     @Test func theEmbeddedGrammarIsTheCompilersGrammar() throws {
-        #expect(PrecompiledGrammars.stepSuggestions == (try GrammarCompiler.compile(StepSuggestions.generationSchema).gbnf))
-        #expect(PrecompiledGrammars.stepSuggestions.hasSuffix("\n"))
-        #expect(PrecompiledGrammars.stepSuggestionsSchema == StepSuggestions.generationSchema.jsonSchema().jsonText())
-        _ = try GBNFGrammar(parsing: PrecompiledGrammars.stepSuggestions)
+        #expect(BuildTimeGrammars.stepSuggestions == (try GrammarCompiler.compile(CanonicalSchemas.StepSuggestions.generationSchema).gbnf))
+        #expect(BuildTimeGrammars.stepSuggestions.hasSuffix("\n"))
+        _ = try GBNFGrammar(parsing: BuildTimeGrammars.stepSuggestions)
     }
 }

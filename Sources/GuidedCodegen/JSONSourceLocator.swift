@@ -1,0 +1,145 @@
+public import GuidedSchema
+
+/// Finds where a JSON Pointer's value sits in JSON text, so a schema problem found after parsing
+/// can still be reported as `file:line:column`.
+///
+/// A pointer to an object member locates the member's key (`"minLength": 5` → the opening quote
+/// of `"minLength"`); a pointer to an array element or the root locates the value. Lines and
+/// columns are 1-based; columns count Unicode scalars, as ``JSONSyntaxError`` does.
+public enum JSONSourceLocator {
+    /// The 1-based line and column of `pointer` in `text`, or nil when the text has no such place
+    /// (or is not JSON).
+    public static func location(of pointer: JSONPointer, in text: String) -> (line: Int, column: Int)? {
+        var scanner = Scanner(bytes: Array(text.utf8), target: pointer.tokens)
+        guard (try? scanner.value(at: [])) != nil, let offset = scanner.found else { return nil }
+        return lineAndColumn(of: offset, in: scanner.bytes)
+    }
+
+    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
+        return (line, column)
+    }
+
+    /// A minimal JSON reader that walks the text once, remembering the target's offset.
+    struct Scanner {
+        struct Malformed: Error {}
+        let bytes: [UInt8]
+        let target: [String]
+        var position = 0
+        var found: Int?
+
+        init(bytes: [UInt8], target: [String]) {
+            self.bytes = bytes
+            self.target = target
+        }
+
+        mutating func value(at path: [String]) throws(Malformed) {
+            skipWhitespace()
+            if path == target, found == nil { found = position }
+            guard position < bytes.count else { throw Malformed() }
+            switch bytes[position] {
+            case UInt8(ascii: "{"): try object(at: path)
+            case UInt8(ascii: "["): try array(at: path)
+            case UInt8(ascii: "\""): _ = try string()
+            default:
+                while position < bytes.count, !",]} \n\r\t".utf8.contains(bytes[position]) { position += 1 }
+            }
+        }
+
+        mutating func object(at path: [String]) throws(Malformed) {
+            position += 1
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                let keyStart = position
+                let key = try string()
+                if path + [key] == target, found == nil { found = keyStart }
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw Malformed() }
+                position += 1
+                try value(at: path + [key])
+                skipWhitespace()
+                guard position < bytes.count else { throw Malformed() }
+                position += 1
+                if bytes[position - 1] == UInt8(ascii: "}") { return }
+                guard bytes[position - 1] == UInt8(ascii: ",") else { throw Malformed() }
+            }
+        }
+
+        mutating func array(at path: [String]) throws(Malformed) {
+            position += 1
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return
+            }
+            var index = 0
+            while true {
+                try value(at: path + [String(index)])
+                index += 1
+                skipWhitespace()
+                guard position < bytes.count else { throw Malformed() }
+                position += 1
+                if bytes[position - 1] == UInt8(ascii: "]") { return }
+                guard bytes[position - 1] == UInt8(ascii: ",") else { throw Malformed() }
+            }
+        }
+
+        /// A string token, unescaped enough to compare keys (`\"`, `\\`, `\/`, `\uXXXX`).
+        mutating func string() throws(Malformed) -> String {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw Malformed() }
+            position += 1
+            var scalars = String.UnicodeScalarView()
+            var raw: [UInt8] = []
+            func flush() {
+                scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+                raw.removeAll()
+            }
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                if byte == UInt8(ascii: "\"") {
+                    flush()
+                    return String(scalars)
+                }
+                guard byte == UInt8(ascii: "\\") else {
+                    raw.append(byte)
+                    continue
+                }
+                flush()
+                guard position < bytes.count else { throw Malformed() }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "u"):
+                    guard position + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else {
+                        throw Malformed()
+                    }
+                    position += 4
+                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                default: scalars.append(Unicode.Scalar(escape))
+                }
+            }
+            throw Malformed()
+        }
+
+        mutating func skipWhitespace() {
+            while position < bytes.count, " \n\r\t".utf8.contains(bytes[position]) { position += 1 }
+        }
+    }
+}

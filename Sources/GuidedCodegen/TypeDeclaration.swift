@@ -1,0 +1,52 @@
+public import GuidedSchema
+
+/// A `Generable` struct as a schema file declares it: the model the Swift source and the
+/// declared schema are both made from, so they cannot disagree.
+public struct StructDeclaration: Sendable, Hashable {
+    /// The Swift type name.
+    public var name: String
+    /// The type's description (its `GenerableConfiguration`).
+    public var description: String?
+    /// Properties in schema order.
+    public var properties: [PropertyDeclaration]
+    /// Structs declared inside this one, for object-valued properties and elements.
+    public var nested: [StructDeclaration]
+}
+
+/// One stored property of a generated struct.
+public struct PropertyDeclaration: Sendable, Hashable {
+    /// The JSON key, which is also the Swift property name.
+    public var name: String
+    /// The Swift type.
+    public var type: ValueType
+    /// Guides on the value (`@Guide(…, .count(3))`).
+    public var guides: [GuideDeclaration]
+    /// The `@Guide(description:)`.
+    public var description: String?
+
+    /// Whether the property is written with `@Guide` (it has a description or guides).
+    public var isGuided: Bool { description != nil || !guides.isEmpty }
+}
+
+/// A property's or element's Swift type.
+public indirect enum ValueType: Sendable, Hashable {
+    case string, integer, number, boolean
+    /// `[Element]`.
+    case array(ValueType)
+    /// A nested struct, by name.
+    case structure(StructDeclaration)
+    /// `Wrapped?`: the key may be left out (or be `null`).
+    case optional(ValueType)
+}
+
+/// One `GenerationGuide`, as written in Swift.
+public indirect enum GuideDeclaration: Sendable, Hashable {
+    case minLength(Int), maxLength(Int), length(Int, Int), pattern(String), format(StringFormat)
+    case constant(String), anyOf([String])
+    case minimum(Double), maximum(Double), range(Double, Double)
+    case count(Int), countRange(Int, Int), minimumCount(Int), maximumCount(Int)
+    /// `.element(guide)`.
+    case element(GuideDeclaration)
+    /// `.description(text)`, for elements.
+    case description(String)
+}
