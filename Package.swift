@@ -108,10 +108,25 @@ let package = Package(
             plugins: ["GuidedGrammarPlugin"]
         ),
 
+        // Senba, the reference app (examples/Senba): its flows as a library — types generated from
+        // schema files by the build plugin — and four runnable examples.
+        .target(
+            name: "SenbaFlows",
+            dependencies: ["Guided", "GuidedJSON", "GuidedSchema", "GuidedValidation"],
+            path: "examples/Senba/Sources/SenbaFlows",
+            resources: [.copy("StepSuggestions.schema.json"), .copy("RewrittenNotification.schema.json"), .copy("Archive.schema.json")],
+            swiftSettings: swiftSettings,
+            plugins: ["GuidedGrammarPlugin"]
+        ),
+        .executableTarget(name: "copywriter", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/copywriter", swiftSettings: swiftSettings),
+        .executableTarget(name: "step-suggester", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/step-suggester", swiftSettings: swiftSettings),
+        .executableTarget(name: "librarian", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/librarian", swiftSettings: swiftSettings),
+        .executableTarget(name: "config-swap", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/config-swap", swiftSettings: swiftSettings),
+
         // The command-line tool.
         .executableTarget(
             name: "guided",
-            dependencies: ["Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "CanonicalSchemas"],
+            dependencies: ["Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "SenbaFlows"],
             swiftSettings: swiftSettings
         ),
 
@@ -151,6 +166,11 @@ let package = Package(
                         .copy("Schemas/JournalEntry.schema.json")],
             swiftSettings: swiftSettings,
             plugins: ["GuidedGrammarPlugin"]
+        ),
+        .testTarget(
+            name: "SenbaFlowsTests",
+            dependencies: ["SenbaFlows", "Guided", "GuidedManagedServer", "copywriter", "step-suggester", "librarian", "config-swap"],
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "GuidedCLITests",

@@ -7,9 +7,10 @@ enum Usage {
           validate SCHEMA INSTANCE      check a JSON instance against a JSON Schema file;
                                         prints one line per violation (/pointer: message), exit 1 if any
           schema SCHEMA                 print the normalized JSON Schema and the lowering report
-          compile SCHEMA... [--format gbnf|json-schema|json-schema-strict] [--whitespace compact|pretty] [--out DIR]
+          compile SCHEMA... [--format gbnf|json-schema|json-schema-strict|swift] [--whitespace compact|pretty] [--out DIR]
                 [--grounded --grounding FACTS]
-                                        compile schema files to llama.cpp GBNF (or JSON Schema for servers)
+                                        compile schema files to llama.cpp GBNF (or JSON Schema for servers, or
+                                        the Swift type they declare, with its grammar)
           generate --schema SCHEMA --prompt TEXT [--instructions TEXT] [--backend NAME] [--config FILE]
                    [--temperature T] [--greedy | --top-k K | --top-p P] [--seed S] [--max-tokens N] [--stream]
                    [--grounding FACTS] [--grounded] [--candidates N] [--no-quality-checks]
@@ -22,7 +23,9 @@ enum Usage {
                                         --min-words: minimum words per string, no duplicate items;
                                         --json prints {value, source, backend, reason, attempts}
           backends [--config FILE]      each configured backend's availability and reason
-          demo                          generate the canonical types on the embedded model (else show the fallback)
+          demo                          Senba's copywriter and step suggester on the embedded model, each value
+                                        labelled with where it came from (model, authored template, or none)
+          --version                     print the version
 
         options:
           --allow-unsupported           accept keywords Guided cannot enforce or check, as warnings

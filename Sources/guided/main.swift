@@ -13,6 +13,10 @@ let commands: [String: @Sendable (ParsedArguments) async throws(CommandFailure) 
     "backends": { arguments throws(CommandFailure) in try await BackendsCommand.run(arguments) },
 ]
 
+if arguments == ["--version"] || arguments == ["version"] {
+    Console.out(Version.text)
+    exit(0)
+}
 guard let name = arguments.first, let command = commands[name] else {
     Console.error(Usage.text)
     exit(arguments.first.map { ["-h", "--help", "help"].contains($0) } == true ? 0 : 2)

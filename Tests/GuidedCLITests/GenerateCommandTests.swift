@@ -38,12 +38,20 @@ import Testing
         #expect(result.stderr.contains("broken.json: error: unknown key \"colour\" for a llama-server backend (at #/backends/0/colour)"))
     }
 
+    @Test func versionPrintsTheVersion() throws {
+        let result = try GuidedCommandTests.guided("--version")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("guided ") && result.stdout.split(separator: " ").count == 2)
+    }
+
     @Test func theDemoShowsEachValueAndWhereItCameFrom() throws {
         let result = try GuidedCommandTests.guided("demo")
         #expect(result.status == 0)
-        #expect(result.stdout.contains("== StepSuggestions =="))
-        #expect(result.stdout.contains("== RewrittenNotification =="))
-        let sources = result.stdout.components(separatedBy: "\n").filter { $0.contains("[from the model on embedded") || $0.contains("[authored fallback") }
+        #expect(result.stdout.contains("== Copywriter: a callback notification"))
+        #expect(result.stdout.contains("== Step suggester: three next steps"))
+        let sources = result.stdout.components(separatedBy: "\n").filter {
+            $0.contains("[from the model on embedded") || $0.contains("[authored fallback — ") || $0.contains("[no suggestion — ")
+        }
         #expect(sources.count == 2, "\(result.stdout)")
         #expect(!result.stdout.contains("unavailable:"), "the embedded model must serve in the demo: \(result.stdout)")
     }

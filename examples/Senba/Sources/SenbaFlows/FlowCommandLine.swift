@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+public import Guided
+import GuidedJSON
+
+/// The examples' command line: `--config FILE` and `--json` for every flow, plus the flow's own
+/// options; configuration read the way `guided` reads it (`--config`, then `GUIDED_CONFIG`,
+/// then `./guided.json`, then the built-in default: the embedded model).
+public struct FlowCommandLine: Sendable {
+    /// Arguments that are not options.
+    public private(set) var positional: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    /// Parses `arguments`; unknown options are errors.
+    public init(_ arguments: [String], values valueOptions: Set<String> = [], flags flagOptions: Set<String> = []) throws(FlowError) {
+        let valueOptions = valueOptions.union(["--config"])
+        let flagOptions = flagOptions.union(["--json"])
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if valueOptions.contains(argument) {
+                guard index + 1 < arguments.count else { throw FlowError("error: \(argument) needs a value") }
+                values[argument] = arguments[index + 1]
+                index += 2
+            } else if flagOptions.contains(argument) {
+                flags.insert(argument)
+                index += 1
+            } else if argument.hasPrefix("--") {
+                throw FlowError("error: unknown option \(argument)")
+            } else {
+                positional.append(argument)
+                index += 1
+            }
+        }
+    }
+
+    /// The value of `--name`, if given.
+    public func value(_ option: String) -> String? { values[option] }
+    /// Whether `--flag` was given.
+    public func flag(_ option: String) -> Bool { flags.contains(option) }
+    /// Whether `--json` was given.
+    public var json: Bool { flag("--json") }
+
+    /// The configuration, read like `guided` reads it.
+    public func configuration() throws(FlowError) -> GuidedConfiguration {
+        do {
+            return try GuidedConfiguration.load(file: value("--config"), environment: FlowIO.environment)
+        } catch {
+            throw FlowError(error.description)
+        }
+    }
+}
+
+/// Reading requests and writing results.
+public enum FlowIO {
+    /// The process environment.
+    public static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
+            pointer += 1
+        }
+        return result
+    }
+
+    /// A request of type `T` from the JSON file at `path` (`-`: standard input), checked against
+    /// `T`'s schema: a missing field, a wrong type or an unknown key is an error naming the file
+    /// and the JSON Pointer.
+    public static func load<T: Generable>(_ type: T.Type, from path: String) throws(FlowError) -> T {
+        let name = path == "-" ? "<stdin>" : path
+        let content: GeneratedContent
+        do {
+            content = path == "-" ? try JSONReader.parse(bytes: readStandardInput(), file: name) : try JSONReader.read(file: path)
+        } catch {
+            throw FlowError(error.description)
+        }
+        if let violation = T.generationSchema.violations(of: content).first {
+            throw FlowError("\(name): error: \(violation)")
+        }
+        do {
+            return try T(content)
+        } catch {
+            throw FlowError("\(name): error: \(error)")
+        }
+    }
+
+    static func readStandardInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count <= 0 { return bytes }
+            bytes += buffer[0..<count]
+        }
+    }
+
+    /// Writes `text` and a newline to standard output (`error`: standard error).
+    public static func print(_ text: String, error: Bool = false) {
+        let line = Array((text + "\n").utf8)
+        _ = line.withUnsafeBytes { write(error ? 2 : 1, $0.baseAddress, $0.count) }
+    }
+
+    /// Runs a flow's main: prints its report (readable, or one JSON object with `--json`) and
+    /// exits 0; a bad request or configuration prints the error and exits 2.
+    public static func main(_ body: () async throws(FlowError) -> (report: FlowReport, json: Bool, render: (GeneratedContent) -> String)) async -> Never {
+        do {
+            let (report, json, render) = try await body()
+            print(json ? report.json.jsonText() : report.readable(render: render))
+            exit(0)
+        } catch {
+            print(error.message, error: true)
+            exit(2)
+        }
+    }
+}
