@@ -21,8 +21,14 @@ import Testing
         switch json["source"] as? String {
         case "model": #expect(outcome == "succeeded")
         case "fallback", "none":
-            #expect(outcome.hasPrefix("rejected:") || outcome.hasPrefix("failed:"), "\(first)")
-            #expect((json["reason"] as? String)?.hasPrefix("allBackendsFailed: ") == true)
+            // Reached, and rejected by a named check, or failed, or too slow on a busy machine.
+            let reason = json["reason"] as? String ?? ""
+            if outcome == "deadline" {
+                #expect(reason.hasPrefix("deadlineExceeded: "), "\(reason)")
+            } else {
+                #expect(outcome.hasPrefix("rejected:") || outcome.hasPrefix("failed:"), "\(first)")
+                #expect(reason.hasPrefix("allBackendsFailed: "), "\(reason)")
+            }
         default: Issue.record("unexpected source in \(json)")
         }
         return json
@@ -68,8 +74,10 @@ import Testing
             #expect(json["kinds"] as? [String] == [kind])
             let attempt = try #require((json["attempts"] as? [[String: Any]])?.first)
             let outcome = attempt["outcome"] as? String ?? ""
-            // Reached and answered: shipped, rejected by a named check, or an output the schema refused.
-            #expect(["succeeded", "failed:invalidOutput", "failed:truncated"].contains(outcome) || outcome.hasPrefix("rejected:"),
+            // Reached through that kind's API: shipped, rejected by a named check, an output the
+            // schema refused, or (on a busy machine) still generating at the deadline. Never
+            // unavailable, and never an HTTP error, which would mean a wrong request.
+            #expect(["succeeded", "failed:invalidOutput", "failed:truncated", "deadline"].contains(outcome) || outcome.hasPrefix("rejected:"),
                     "\(kind): \(attempt)")
         }
         await server.shutdown()
