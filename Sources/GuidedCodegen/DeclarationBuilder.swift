@@ -137,6 +137,13 @@ public struct DeclarationBuilder {
         if bounds.exclusiveMinimum != nil || bounds.exclusiveMaximum != nil {
             throw fail(pointer, "exclusive bounds cannot be declared", "use minimum and maximum")
         }
+        if bounds.multipleOf != nil { throw fail(pointer.appending("multipleOf"), "multipleOf cannot be declared", "remove it") }
+        // The DSL's numeric guides take a Double: a bound a Double cannot hold exactly would change.
+        for (keyword, bound) in [("minimum", bounds.minimum), ("maximum", bounds.maximum)] {
+            if let bound, JSONNumber(bound.doubleValue) != bound {
+                throw fail(pointer.appending(keyword), "the bound \(bound) has no exact Double", "use a bound a Double holds exactly")
+            }
+        }
         switch (bounds.minimum, bounds.maximum) {
         case (let minimum?, let maximum?): return [.range(minimum, maximum)]
         case (let minimum?, nil): return [.minimum(minimum)]

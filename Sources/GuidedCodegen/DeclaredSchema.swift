@@ -86,9 +86,9 @@ extension GuideDeclaration {
 
     private func editBounds(_ bounds: inout NumericBounds) -> Bool {
         switch self {
-        case .minimum(let value): bounds.minimum = value
-        case .maximum(let value): bounds.maximum = value
-        case .range(let minimum, let maximum): (bounds.minimum, bounds.maximum) = (minimum, maximum)
+        case .minimum(let value): bounds.minimum = JSONNumber(value.doubleValue)
+        case .maximum(let value): bounds.maximum = JSONNumber(value.doubleValue)
+        case .range(let minimum, let maximum): (bounds.minimum, bounds.maximum) = (JSONNumber(minimum.doubleValue), JSONNumber(maximum.doubleValue))
         default: return false
         }
         return true

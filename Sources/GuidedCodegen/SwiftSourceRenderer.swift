@@ -124,11 +124,8 @@ public enum SwiftSourceRenderer {
         }
     }
 
-    /// An exact Swift literal for a bound: integral values without a fraction.
-    static func number(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
+    /// A Swift literal for a bound: the Double the DSL's guide takes, written as JSON writes it.
+    static func number(_ value: JSONNumber) -> String { JSONNumber(value.doubleValue).text }
 
     /// A Swift string literal with `"`, `\` and control characters escaped.
     static func literal(_ text: String) -> String {

@@ -43,7 +43,7 @@ public indirect enum ValueType: Sendable, Hashable {
 public indirect enum GuideDeclaration: Sendable, Hashable {
     case minLength(Int), maxLength(Int), length(Int, Int), pattern(String), format(StringFormat)
     case constant(String), anyOf([String])
-    case minimum(Double), maximum(Double), range(Double, Double)
+    case minimum(JSONNumber), maximum(JSONNumber), range(JSONNumber, JSONNumber)
     case count(Int), countRange(Int, Int), minimumCount(Int), maximumCount(Int)
     /// `.element(guide)`.
     case element(GuideDeclaration)

@@ -103,7 +103,7 @@ public struct FlowReport: Sendable {
         case .failed(let error): error.message
         case .rejected(let rejections): rejections.map(\.description).joined(separator: "; ")
         case .overBudget(let message): message
-        case .deadline, .succeeded: ""
+        case .deadline, .cancelled, .succeeded: ""
         }
     }
 }
