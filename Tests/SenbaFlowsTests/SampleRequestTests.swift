@@ -10,6 +10,13 @@ import Testing
         _ = try FlowIO.load(StepRequest.self, from: ExampleProcess.senba + "/requests/steps-swim.json")
     }
 
+    @Test func theCommittedConfigSwapConfigurationsAreOneServerTwoWays() throws {
+        let completion = try GuidedConfiguration.load(file: ExampleProcess.senba + "/configs/llama-server-completion.json")
+        let v1 = try GuidedConfiguration.load(file: ExampleProcess.senba + "/configs/llama-server-v1.json")
+        #expect(completion.routedBackends.map(\.kind) == ["llama-server"])
+        #expect(v1.routedBackends.map(\.kind) == ["openai-compatible"])
+    }
+
     @Test func stepFactsAreTheGoalsOwnAndMarkDoneSteps() {
         let (facts, scope) = StepSuggester.facts(for: Samples.stepRequest)
         #expect(scope == .goal("bake sourdough at home"))

@@ -10,10 +10,14 @@ public struct Copywriter: Sendable {
     /// The session: one per app, serving every goal (requests are independent and scoped).
     public let session: LanguageModelSession
 
-    /// The checks a rewrite must pass.
+    /// The checks a rewrite must pass: the 180-character cap, no scaffolding echoed, the outward
+    /// voice (the person's own words exempt), grounded in the goal and the entry, not just the
+    /// entry handed back, addressed to the reader, and the person-level checks (fragments,
+    /// repetition, text cut at the cap, word salad).
     public static let validators = ValidatorChain([
         CharacterCapValidator(maximum: 180), ScaffoldingEchoValidator(), BlockedPhraseValidator(), GroundingValidator(minimumSharedWords: 2),
-    ])
+        CopiedFactValidator(), ReaderVoiceValidator(),
+    ] + ValidatorChain.personLevel(lengthCap: 180).validators)
 
     /// A copywriter routing through `configuration`.
     public init(configuration: GuidedConfiguration, router: Router = Router()) throws(FlowError) {

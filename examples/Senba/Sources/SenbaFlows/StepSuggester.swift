@@ -7,10 +7,14 @@ public struct StepSuggester: Sendable {
     /// The session: one per app, serving every goal (requests are independent and scoped).
     public let session: LanguageModelSession
 
-    /// The checks the steps must pass.
+    /// The checks the steps must pass: enough words and no duplicates, grounded in the goal's own
+    /// facts, no scaffolding echoed, the outward voice, no step already done or copied from a
+    /// fact, and the person-level checks (each step an action, no fragments, repetition or
+    /// word salad).
     public static let validators = ValidatorChain([
         MinimumContentValidator(), GroundingValidator(), ScaffoldingEchoValidator(), BlockedPhraseValidator(), NotAlreadyDoneValidator(),
-    ])
+        CopiedFactValidator(),
+    ] + ValidatorChain.personLevel(stepItems: [JSONPointer("/steps")!]).validators)
 
     /// A step suggester routing through `configuration`.
     public init(configuration: GuidedConfiguration, router: Router = Router()) throws(FlowError) {
