@@ -23,7 +23,7 @@ struct RouterBenchmark {
             BackendResponse(backend: name, content: Self.output, text: "", tokensGenerated: 1, promptTokens: 1, stopReason: .endOfSequence, milliseconds: 0, tokensPerSecond: nil)
         }
         func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> { AsyncThrowingStream { $0.finish() } }
-        func tokenCount(of text: String) async throws(BackendError) -> Int { 1 }
+        func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .exact(1) }
         func contextSize() async throws(BackendError) -> Int { 4096 }
     }
 

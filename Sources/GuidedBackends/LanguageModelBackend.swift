@@ -21,8 +21,9 @@ public protocol LanguageModelBackend: Sendable {
     /// of several). The default, ``sequentialCandidates(to:count:)``, generates one after
     /// another with consecutive seeds; override it when the backend can do better.
     func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult]
-    /// The number of tokens `text` takes for this backend's model.
-    func tokenCount(of text: String) async throws(BackendError) -> Int
+    /// The number of tokens `text` takes for this backend's model: exact when the backend can
+    /// ask the model's tokenizer, else an estimate that says so (``TokenCount/isEstimate``).
+    func tokenCount(of text: String) async throws(BackendError) -> TokenCount
     /// How many tokens the model's context holds.
     func contextSize() async throws(BackendError) -> Int
 }

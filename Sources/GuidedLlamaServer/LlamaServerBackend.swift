@@ -85,7 +85,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
         }
         let maximum = request.options.maximumResponseTokens ?? defaultMaximumTokens
         if let context = try? await contextSize() {
-            let promptTokens = try await tokenCount(of: prompt)
+            let promptTokens = try await tokenCount(of: prompt).value
             // Every candidate's tokens share the context with the one prompt. Compared without
             // adding: a server may report any n_ctx, a caller any maximum.
             let room = (context - min(promptTokens, context)) / max(1, candidates)
@@ -129,12 +129,12 @@ public final class LlamaServerBackend: LanguageModelBackend {
     }
 
     /// Exact token count from `/tokenize`.
-    public func tokenCount(of text: String) async throws(BackendError) -> Int {
+    public func tokenCount(of text: String) async throws(BackendError) -> TokenCount {
         let reply = try await http.send(baseURL + "/tokenize", body: ["content": GeneratedContent(text)], timeout: .seconds(10))
         guard reply.status == 200, let tokens = reply.json?["tokens"]?.arrayValue else {
             throw BackendError(.malformedResponse, backend: name, "/tokenize answered \(reply.status)")
         }
-        return tokens.count
+        return .exact(tokens.count)
     }
 
     /// The context size from `/props` (cached after the first answer).

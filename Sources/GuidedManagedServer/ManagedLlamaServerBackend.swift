@@ -116,7 +116,7 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
     }
 
     /// Token count from the managed server.
-    public func tokenCount(of text: String) async throws(BackendError) -> Int {
+    public func tokenCount(of text: String) async throws(BackendError) -> TokenCount {
         try await running().tokenCount(of: text)
     }
 

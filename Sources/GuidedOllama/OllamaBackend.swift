@@ -3,6 +3,7 @@ import GuidedGrammar
 public import GuidedHTTP
 import GuidedJSON
 public import GuidedSchema
+import Synchronization
 
 /// An Ollama server: `/api/generate` (raw completion prompt, so base models work) with
 /// `format` set to the JSON Schema, `options` for sampling and seed, NDJSON streaming, and
@@ -16,9 +17,10 @@ public final class OllamaBackend: LanguageModelBackend {
     public let baseURL: String
     /// The model, e.g. `gemma3:270m`.
     public let model: String
-    /// Context size to assume when the server does not say.
+    /// The context requests run with (sent as `num_ctx`), unless the model's own is smaller.
     public let fallbackContextSize: Int
     let http: JSONOverHTTP
+    private let cachedContextSize = Mutex<Int?>(nil)
     let defaultMaximumTokens: Int
 
     /// JSON Schema (no grammar), all sampling modes and seeds; token counts are estimates.
@@ -58,7 +60,10 @@ public final class OllamaBackend: LanguageModelBackend {
     }
 
     func body(_ request: BackendRequest, stream: Bool) -> GeneratedContent {
-        var options: [(String, GeneratedContent)] = [("num_predict", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens))]
+        var options: [(String, GeneratedContent)] = [
+            ("num_predict", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)),
+            ("num_ctx", GeneratedContent(fallbackContextSize)),
+        ]
         if let temperature = request.options.temperature { options.append(("temperature", GeneratedContent(temperature))) }
         if let penalty = request.options.repetitionPenalty { options.append(("repeat_penalty", GeneratedContent(1 + penalty / 3))) }
         if let sampling = request.options.sampling {
@@ -81,6 +86,7 @@ public final class OllamaBackend: LanguageModelBackend {
 
     /// Generates and validates.
     public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
+        try await checkContext(request)
         let started = ContinuousClock.now
         let reply = try await http.send(baseURL + "/api/generate", body: body(request, stream: false))
         guard reply.status == 200 else {
@@ -109,6 +115,7 @@ public final class OllamaBackend: LanguageModelBackend {
     /// NDJSON stream: partial snapshots, then the validated response.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
         BackendStreaming.stream(backend: name, redact: { [http] in http.redacting($0) }) { continuation in
+            try await self.checkContext(request)
             let started = ContinuousClock.now
             var text = ""
             var final: GeneratedContent?
@@ -134,15 +141,28 @@ public final class OllamaBackend: LanguageModelBackend {
     }
 
     /// An estimate (Ollama has no tokenize endpoint): one token per four bytes, rounded up.
-    public func tokenCount(of text: String) async throws(BackendError) -> Int { TokenEstimate.tokens(in: text) }
+    public func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .estimate(of: text) }
 
-    /// The model's context length from `/api/show`, else the configured fallback.
+    /// The context each request runs with: the configured `contextSize`, which is sent as
+    /// `num_ctx` (Ollama's own default is smaller than most models allow), or the model's
+    /// trained length from `/api/show` when that is smaller. Cached after the first answer.
     public func contextSize() async throws(BackendError) -> Int {
+        if let cached = cachedContextSize.withLock({ $0 }) { return cached }
         let reply = try await http.send(baseURL + "/api/show", body: ["model": GeneratedContent(model)], timeout: .seconds(5))
+        var size = fallbackContextSize
         if let info = reply.json?["model_info"]?.properties, let length = info.first(where: { $0.name.hasSuffix(".context_length") })?.value.intValue {
-            return length
+            size = min(size, length)
         }
-        return fallbackContextSize
+        cachedContextSize.withLock { $0 = size }
+        return size
+    }
+
+    /// The pre-check: the prompt (estimated) plus the response budget must fit the context.
+    func checkContext(_ request: BackendRequest) async throws(BackendError) {
+        let context = (try? await contextSize()) ?? fallbackContextSize
+        try ContextBudget.check(prompt: .estimate(of: CompletionPrompt.render(request)),
+                                response: request.options.maximumResponseTokens ?? defaultMaximumTokens,
+                                context: context, backend: name)
     }
 
     /// Configuration keys of an `ollama` backend: `url` and `model` (required), `timeoutSeconds`,

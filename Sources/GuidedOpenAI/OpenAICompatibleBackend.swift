@@ -109,6 +109,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         // The request's facts go with its own message, in the same "Facts:" form as completion prompts.
         let facts = request.grounding.isEmpty ? "" : "Facts:\n" + request.grounding.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
         messages.append(["role": "user", "content": GeneratedContent(facts + request.prompt)])
+        try ContextBudget.check(prompt: Self.estimate(messages), response: request.options.maximumResponseTokens ?? defaultMaximumTokens,
+                                context: configuredContextSize, backend: name)
         var fields: [(String, GeneratedContent)] = [
             ("model", GeneratedContent(model)), ("messages", GeneratedContent(elements: messages)),
             ("max_tokens", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)), ("stream", GeneratedContent(stream)),
@@ -175,7 +177,15 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     }
 
     /// An estimate: one token per four bytes, rounded up.
-    public func tokenCount(of text: String) async throws(BackendError) -> Int { TokenEstimate.tokens(in: text) }
+    public func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .estimate(of: text) }
+
+    /// The estimated tokens of chat messages: their texts, plus four per message for the
+    /// role and the chat template's markers around it.
+    static func estimate(_ messages: [GeneratedContent]) -> TokenCount {
+        messages.reduce(TokenCount.estimated(0)) { total, message in
+            total + .estimate(of: message["content"]?.stringValue ?? "") + .estimated(4)
+        }
+    }
 
     /// The configured context size (the API does not report one).
     public func contextSize() async throws(BackendError) -> Int { configuredContextSize }

@@ -26,7 +26,6 @@ public final class LanguageModelSession: Sendable {
     private struct State {
         var turns: [ScopedTurn] = []
         var policies: [ObjectIdentifier: PolicyBox] = [:]
-        var tokensUsed = 0
     }
 
     private let state = Mutex(State())
@@ -42,12 +41,9 @@ public final class LanguageModelSession: Sendable {
     /// ``TranscriptHistory``).
     public var transcript: [TranscriptEntry] { state.withLock { $0.turns.map(\.entry) } }
 
-    /// Forgets the transcript (and its token count); instructions stay.
+    /// Forgets the transcript; instructions stay.
     public func resetTranscript() {
-        state.withLock {
-            $0.turns = []
-            $0.tokensUsed = 0
-        }
+        state.withLock { $0.turns = [] }
     }
 
     /// Registers the fallback, validators, clean-ups and route for an output type. The fallback
@@ -134,7 +130,6 @@ public final class LanguageModelSession: Sendable {
                         $0.turns.append(ScopedTurn(entry: TranscriptEntry(.user, asked.prompt), scope: asked.scope))
                         $0.turns.append(ScopedTurn(entry: TranscriptEntry(.model, content.jsonText()), scope: asked.scope))
                     }
-                    $0.tokensUsed += (response.promptTokens ?? 0) + (response.tokensGenerated ?? 0)
                 }
                 return GenerationOutcome(value: value, source: .model(backend: response.backend, tokens: response.tokensGenerated,
                                                                       milliseconds: response.milliseconds), attempts: attempts)
@@ -154,20 +149,32 @@ public final class LanguageModelSession: Sendable {
         return GenerationOutcome(value: value, source: .fallback(reason), attempts: result.attempts)
     }
 
-    /// Tokens used by this session's successful responses, against the first routed backend's context.
+    /// How much of the context the session already fills: the instructions and every
+    /// transcript entry the next request will carry, counted by the first routed backend
+    /// (exactly by llama-server, estimated by backends without a tokenizer — ``TokenCount``
+    /// says which). Counted before any response too, so the instructions alone show.
     public func tokenUsage() async -> TokenUsage {
-        let used = state.withLock { $0.tokensUsed }
-        let context = try? await configuration.routedBackends.first?.contextSize()
-        return TokenUsage(used: used, contextSize: context)
+        let history = CompletionPrompt.render(BackendRequest(prompt: "", instructions: instructions, transcript: transcript))
+        guard let backend = configuration.routedBackends.first else {
+            return TokenUsage(used: .estimate(of: history), contextSize: nil, backend: nil)
+        }
+        let used = (try? await backend.tokenCount(of: history)) ?? .estimate(of: history)
+        return TokenUsage(used: used, contextSize: try? await backend.contextSize(), backend: backend.name)
     }
 }
 
-/// A session's token use.
+/// How much of a model's context a session fills.
 public struct TokenUsage: Sendable, Hashable {
-    /// Prompt and response tokens of the session's successful responses.
-    public var used: Int
-    /// The first routed backend's context size, if it could tell.
+    /// Tokens of the instructions and the transcript the next request carries — once, not
+    /// once per turn (each turn's prompt contains the earlier turns).
+    public var used: TokenCount
+    /// The counting backend's context size, if it could tell.
     public var contextSize: Int?
+    /// The backend that counted: the first of the route.
+    public var backend: String?
+
+    /// Tokens left for the next prompt and response, if the context size is known.
+    public var remaining: Int? { contextSize.map { max(0, $0 - used.value) } }
 }
 
 /// A streamed response: growing snapshots, then the outcome.

@@ -27,7 +27,7 @@ struct EchoBackend: LanguageModelBackend {
         AsyncThrowingStream { continuation in continuation.finish() }
     }
 
-    func tokenCount(of text: String) async throws(BackendError) -> Int { text.count }
+    func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .exact(text.count) }
     func contextSize() async throws(BackendError) -> Int { 1 }
 
     /// Keys: `prefix` (optional).

@@ -302,7 +302,7 @@ import Testing
         #expect(server.requests(to: "/completion").count == 2)
         #expect(server.requests(to: "/props").count == 1)
         #expect(try await backend.contextSize() == 4096)
-        #expect(try await backend.tokenCount(of: "Hello world") == 20)
+        #expect(try await backend.tokenCount(of: "Hello world") == .exact(20))
     }
 
     // MARK: Streaming

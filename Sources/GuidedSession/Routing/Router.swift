@@ -1,5 +1,5 @@
 public import GuidedBackends
-public import GuidedSchema
+import GuidedSchema
 public import GuidedValidation
 
 /// Walks an ordered chain of backends and returns the first output that passes every check.

@@ -65,7 +65,7 @@ final class CancellationProbe: LanguageModelBackend {
         }
     }
 
-    func tokenCount(of text: String) async throws(BackendError) -> Int { text.count / 4 }
+    func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .estimate(of: text) }
     func contextSize() async throws(BackendError) -> Int { 4096 }
 
     /// Lets held requests (of a backend that ignores cancellation) finish.

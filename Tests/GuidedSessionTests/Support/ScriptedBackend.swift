@@ -58,6 +58,6 @@ final class ScriptedBackend: LanguageModelBackend {
         }
     }
 
-    func tokenCount(of text: String) async throws(BackendError) -> Int { text.count / 4 }
+    func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .estimate(of: text) }
     func contextSize() async throws(BackendError) -> Int { 4096 }
 }

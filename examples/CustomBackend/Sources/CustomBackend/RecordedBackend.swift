@@ -44,7 +44,7 @@ public final class RecordedBackend: LanguageModelBackend {
         }
     }
 
-    public func tokenCount(of text: String) async throws(BackendError) -> Int { TokenEstimate.tokens(in: text) }
+    public func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .estimate(of: text) }
     public func contextSize() async throws(BackendError) -> Int { 1 << 20 }
 }
 
