@@ -47,7 +47,7 @@ import Testing
             return Array(batches[min(call, batches.count - 1)].prefix(count))
         }
         func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> { AsyncThrowingStream { $0.finish() } }
-        func tokenCount(of text: String) async throws(BackendError) -> Int { 1 }
+        func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .exact(1) }
         func contextSize() async throws(BackendError) -> Int { 4096 }
     }
 
