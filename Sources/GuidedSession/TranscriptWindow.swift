@@ -2,7 +2,7 @@ import GuidedBackends
 
 /// Keeps a transcript inside the context: the newest turns that fit, oldest dropped first.
 ///
-/// The prompt is measured with ``TokenEstimate`` (bytes / 4) on the rendered completion prompt,
+/// The prompt is measured with ``TokenCount/estimate(of:)`` (bytes / 4) on the rendered completion prompt,
 /// plus the response's token budget, against 90% of the first routed backend's context (the
 /// estimate is not exact). Without a known context the whole transcript is kept.
 enum TranscriptWindow {
@@ -19,7 +19,7 @@ enum TranscriptWindow {
         while !kept.isEmpty {
             var candidate = request
             candidate.transcript = Array(kept)
-            if TokenEstimate.tokens(in: CompletionPrompt.render(candidate)) <= budget { break }
+            if TokenCount.estimate(of: CompletionPrompt.render(candidate)).value <= budget { break }
             // Drop the oldest exchange: a prompt and the response that follows it.
             kept = kept.dropFirst(kept.first?.role == .user && kept.dropFirst().first?.role == .model ? 2 : 1)
         }

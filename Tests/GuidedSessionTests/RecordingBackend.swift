@@ -41,6 +41,6 @@ final class RecordingBackend: LanguageModelBackend {
         BackendStreaming.stream(backend: name) { _ in try await self.respond(to: request) }
     }
 
-    func tokenCount(of text: String) async throws(BackendError) -> Int { TokenEstimate.tokens(in: text) }
+    func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .estimate(of: text) }
     func contextSize() async throws(BackendError) -> Int { context }
 }

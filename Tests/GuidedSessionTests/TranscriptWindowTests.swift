@@ -25,7 +25,7 @@ import Testing
         #expect(kept.last == Self.turns(20).last)
         var windowed = request
         windowed.transcript = kept
-        #expect(TokenEstimate.tokens(in: CompletionPrompt.render(windowed)) + 100 <= 900)
+        #expect(TokenCount.estimate(of: CompletionPrompt.render(windowed)).value + 100 <= 900)
     }
 
     @Test func aSessionNeverOverflowsTheContextWithAKeptHistory() async throws {
@@ -37,7 +37,7 @@ import Testing
             _ = try await session.respond(to: "Goal \(index): " + String(repeating: "swim ", count: 30), generating: StepSuggestions.self, options: options)
         }
         #expect(session.transcript.count == 60)
-        for prompt in backend.prompts { #expect(TokenEstimate.tokens(in: prompt) + 100 <= 630) }
+        for prompt in backend.prompts { #expect(TokenCount.estimate(of: prompt).value + 100 <= 630) }
         #expect(backend.sent.last!.transcript.count < 60)
     }
 }
