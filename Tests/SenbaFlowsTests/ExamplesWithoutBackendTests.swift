@@ -78,6 +78,17 @@ import Testing
         }
     }
 
+    @Test func configurationComesFromTheEnvironmentThenTheWorkingDirectory() throws {
+        let request = ExampleProcess.senba + "/requests/copy-sourdough.json"
+        let fromEnvironment = try ExampleProcess.run("copywriter", [request, "--json"],
+                                                     environment: ["GUIDED_CONFIG": try ExampleProcess.deadConfiguration(kind: "openai-compatible")])
+        #expect((try fromEnvironment.json()["attempts"] as? [[String: Any]])?.first?["backend"] as? String == "v1", "\(fromEnvironment.stderr)")
+        let directory = (try ExampleProcess.deadConfiguration() as NSString).deletingLastPathComponent
+        try FileManager.default.moveItem(atPath: directory + "/dead.json", toPath: directory + "/guided.json")
+        let fromDirectory = try ExampleProcess.run("copywriter", [request, "--json"], directory: directory)
+        #expect((try fromDirectory.json()["attempts"] as? [[String: Any]])?.first?["backend"] as? String == "local", "\(fromDirectory.stderr)")
+    }
+
     @Test func aBadRequestNamesTheFileAndThePlace() throws {
         let request = try ExampleProcess.temporaryFile("bad.json", #"{"goal": "swim", "entries": [{"date": "March 1", "text": "x"}]}"#)
         let result = try ExampleProcess.run("step-suggester", [request, "--config", try ExampleProcess.deadConfiguration()])
