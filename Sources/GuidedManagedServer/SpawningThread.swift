@@ -32,19 +32,25 @@ final class SpawningThread: @unchecked Sendable {
     }
 
     /// Runs `body` on the spawning thread and waits for it (a spawn takes milliseconds).
-    func run(_ body: () throws -> Void) throws {
-        try withoutActuallyEscaping(body) { body in
-            let done = DispatchSemaphore(value: 0)
-            var failure: (any Error)?
-            condition.lock()
-            jobs.append {
-                do { try body() } catch { failure = error }
-                done.signal()
-            }
-            condition.signal()
-            condition.unlock()
-            done.wait()
-            if let failure { throw failure }
+    ///
+    /// `body` is escaping on purpose: the spawning thread may still hold its job a moment after
+    /// signalling, so a non-escaping closure (`withoutActuallyEscaping`) would trap as escaped.
+    func run(_ body: @escaping () throws -> Void) throws {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Outcome()
+        condition.lock()
+        jobs.append {
+            do { try body() } catch { outcome.error = error }
+            done.signal()
         }
+        condition.signal()
+        condition.unlock()
+        done.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    /// The job's error, written on the spawning thread before it signals and read after the wait.
+    private final class Outcome: @unchecked Sendable {
+        var error: (any Error)?
     }
 }
