@@ -78,20 +78,37 @@ public final class LanguageModelSession: Sendable {
         try await run(SessionRequest(prompt: prompt, grounding: grounding, examples: examples, options: options), type, progress: nil)
     }
 
-    /// Like ``respond(to:generating:grounding:examples:options:)``, yielding the growing output
-    /// text as it streams, then the outcome. Dropping the stream (or cancelling the task that
-    /// iterates it) cancels the request: the backend's transfer is aborted.
+    /// Like ``respond(to:generating:grounding:examples:options:)``, yielding typed snapshots of
+    /// the output as it streams (``PartialResponse/content`` is `Output.PartiallyGenerated`),
+    /// then the checked outcome.
+    ///
+    /// When a backend fails mid-stream, or its output fails a check, and the router moves on,
+    /// the stream says so with ``ResponseSnapshot/restarted(_:)``; the next snapshots start again
+    /// from nothing. Dropping the stream, or cancelling the task that iterates it, cancels the
+    /// request: the backend's transfer is aborted.
+    ///
+    /// ```swift
+    /// for try await snapshot in session.streamResponse(to: "Goal: learn to swim", generating: StepSuggestions.self) {
+    ///     switch snapshot {
+    ///     case .partial(let partial): show(partial.content?.steps ?? [])
+    ///     case .restarted: show([])
+    ///     case .complete(let outcome): show(outcome.value.steps)
+    ///     }
+    /// }
+    /// ```
     public func streamResponse<Output: Generable>(
         to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
         examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
     ) -> AsyncThrowingStream<ResponseSnapshot<Output>, any Error> {
+        stream(SessionRequest(prompt: prompt, grounding: grounding, examples: examples, options: options), type)
+    }
+
+    func stream<Output: Generable>(_ request: SessionRequest, _ type: Output.Type) -> AsyncThrowingStream<ResponseSnapshot<Output>, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let request = SessionRequest(prompt: prompt, grounding: grounding, examples: examples, options: options)
-                    let outcome = try await self.run(request, type) { progress in
-                        if case .partial(_, let text) = progress { continuation.yield(.partial(PartialResponse(text: text))) }
-                    }
+                    let snapshots = SnapshotRelay(continuation)
+                    let outcome = try await self.run(request, type, progress: snapshots.relay)
                     continuation.yield(.complete(outcome))
                     continuation.finish()
                 } catch {
@@ -175,33 +192,6 @@ public struct TokenUsage: Sendable, Hashable {
 
     /// Tokens left for the next prompt and response, if the context size is known.
     public var remaining: Int? { contextSize.map { max(0, $0 - used.value) } }
-}
-
-/// A streamed response: growing snapshots, then the outcome.
-public enum ResponseSnapshot<Output: Sendable>: Sendable {
-    /// The model's output so far. Not yet validated: only the final outcome is checked.
-    case partial(PartialResponse)
-    /// The outcome.
-    case complete(GenerationOutcome<Output>)
-}
-
-/// The output streamed so far: its text, and the JSON value that text amounts to (open
-/// strings, arrays and objects closed; see ``PartialJSON``). Later snapshots only grow.
-public struct PartialResponse: Sendable {
-    /// The raw text so far.
-    public var text: String
-    /// The value written so far, if the text is a viable JSON beginning with anything in it.
-    public var content: GeneratedContent?
-
-    /// A snapshot of `text`.
-    public init(text: String) {
-        self.text = text
-        switch PartialJSON.parse(text) {
-        case .complete(let value): content = value
-        case .incomplete(let value): content = value
-        case .invalid: content = nil
-        }
-    }
 }
 
 /// No model output passed and no fallback is registered for the type.

@@ -89,7 +89,9 @@ import Testing
             case .partial(let partial):
                 partials += 1
                 #expect(partial.text == "{")
-                #expect(partial.content == [:])
+                #expect(partial.rawContent == [:])
+                #expect(partial.backend == "live")
+            case .restarted(let attempt): Issue.record("unexpected restart after \(attempt)")
             case .complete(let value): outcome = value
             }
         }

@@ -9,6 +9,19 @@ public protocol SchemaRepresentable: Codable, Sendable {
     static var placeholder: Self { get }
     /// Whether the type is `Optional`, which makes a property optional.
     static var isOptional: Bool { get }
+    /// How a value of this type looks while a model is still writing it: ``PartiallyGenerated``
+    /// for ``Generable`` structs, the elements so far for arrays, the text so far for strings,
+    /// and the type itself (once whole) for numbers, choices and unions.
+    associatedtype PartiallyGenerated: Sendable = Self
+    /// The partial form of `content`, or nil when nothing of this type can be read from it yet.
+    static func partiallyGenerated(from content: GeneratedContent) -> PartiallyGenerated?
+}
+
+extension SchemaRepresentable where PartiallyGenerated == Self {
+    /// The value once `content` decodes into it whole.
+    public static func partiallyGenerated(from content: GeneratedContent) -> Self? {
+        try? GeneratedContentDecoder.decode(Self.self, from: content)
+    }
 }
 
 extension SchemaRepresentable {

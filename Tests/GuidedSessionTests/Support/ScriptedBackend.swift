@@ -19,10 +19,16 @@ final class ScriptedBackend: LanguageModelBackend {
     let availabilityCalls = Mutex(0)
     let respondCalls = Mutex(0)
 
-    init(_ name: String, available: BackendAvailability = .available, capabilities: BackendCapabilities = everything, answers: [Answer]) {
+    /// When set, streaming yields the output's text in growing prefixes this many characters apart
+    /// (else just `{`).
+    let streamChunk: Int?
+
+    init(_ name: String, available: BackendAvailability = .available, capabilities: BackendCapabilities = everything,
+         streamChunk: Int? = nil, answers: [Answer]) {
         self.name = name
         self.available = available
         self.capabilities = capabilities
+        self.streamChunk = streamChunk
         self.answers = answers
     }
 
@@ -53,8 +59,15 @@ final class ScriptedBackend: LanguageModelBackend {
 
     func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
         BackendStreaming.stream(backend: name) { continuation in
-            continuation.yield(.partial("{"))
-            return try await self.respond(to: request)
+            guard let chunk = self.streamChunk else {
+                continuation.yield(.partial("{"))
+                return try await self.respond(to: request)
+            }
+            let response = try await self.respond(to: request)
+            for end in stride(from: chunk, to: response.text.count, by: chunk) {
+                continuation.yield(.partial(String(response.text.prefix(end))))
+            }
+            return response
         }
     }
 

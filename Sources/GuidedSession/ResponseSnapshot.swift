@@ -1,0 +1,66 @@
+public import GuidedBackends
+public import GuidedSchema
+import Synchronization
+
+/// What a streamed response yields: typed snapshots of the output as it grows, a notice when an
+/// attempt that was streaming is abandoned, then the checked outcome.
+public enum ResponseSnapshot<Output: Generable>: Sendable {
+    /// The output so far. Not yet checked: only the final outcome is validated.
+    case partial(PartialResponse<Output>)
+    /// The attempt that was streaming ended without output that ships (it failed, or a check
+    /// rejected it) and the router moves on: forget the snapshots so far, the next ones start
+    /// again from nothing.
+    case restarted(Attempt)
+    /// The outcome: the model's checked output or the fallback, with every attempt.
+    case complete(GenerationOutcome<Output>)
+}
+
+/// The output streamed so far by one attempt: typed, as JSON, and as text. Within an attempt,
+/// later snapshots only grow.
+public struct PartialResponse<Output: Generable>: Sendable {
+    /// The backend writing it.
+    public var backend: String
+    /// The raw text so far.
+    public var text: String
+    /// The JSON value the text amounts to (open strings, arrays and objects closed; see
+    /// ``PartialJSON``), if the text is a viable JSON beginning.
+    public var rawContent: GeneratedContent?
+    /// The output so far as `Output.PartiallyGenerated`: each property nil until begun.
+    public var content: Output.PartiallyGenerated? { rawContent.flatMap(Output.PartiallyGenerated.init) }
+
+    /// A snapshot of `text` from `backend`.
+    public init(backend: String, text: String) {
+        self.backend = backend
+        self.text = text
+        switch PartialJSON.parse(text) {
+        case .complete(let value): rawContent = value
+        case .incomplete(let value): rawContent = value
+        case .invalid: rawContent = nil
+        }
+    }
+}
+
+/// Turns the router's progress into snapshots: partial text becomes ``PartialResponse``, and a
+/// discarded attempt that had streamed something becomes ``ResponseSnapshot/restarted(_:)``.
+final class SnapshotRelay<Output: Generable>: Sendable {
+    private let continuation: AsyncThrowingStream<ResponseSnapshot<Output>, any Error>.Continuation
+    private let streamed = Mutex(false)
+
+    init(_ continuation: AsyncThrowingStream<ResponseSnapshot<Output>, any Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    @Sendable func relay(_ progress: RouteProgress) {
+        switch progress {
+        case .partial(let backend, let text):
+            streamed.withLock { $0 = true }
+            continuation.yield(.partial(PartialResponse(backend: backend, text: text)))
+        case .discarded(let attempt):
+            let hadStreamed = streamed.withLock { streamed in
+                defer { streamed = false }
+                return streamed
+            }
+            if hadStreamed { continuation.yield(.restarted(attempt)) }
+        }
+    }
+}
