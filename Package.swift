@@ -83,7 +83,7 @@ let package = Package(
         // Benchmarks (not a product): `swift run -c release guided-bench`.
         .executableTarget(
             name: "guided-bench",
-            dependencies: ["GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema", "Guided", "GuidedHTTP", "GuidedManagedServer", "GuidedLlamaServer", "GuidedTestSupport", "CanonicalSchemas"],
+            dependencies: ["GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema", "Guided", "GuidedHTTP", "GuidedManagedServer", "GuidedLlamaServer", "GuidedTestSupport", "CanonicalSchemas", "SenbaFlows"],
             path: "Benchmarks/GuidedBench",
             swiftSettings: swiftSettings
         ),

@@ -21,6 +21,9 @@ public struct BackendRequest: Sendable {
     /// (numbers, dates, ordinals, capitalised names). Backends that take a grammar compile it
     /// in; others leave it to the check after generation (``BackendCapabilities/grammar``).
     public var groundedVocabulary: GroundedVocabulary?
+    /// Facts the checks use that the prompt leaves out (a step already completed: shown, the
+    /// model tends to suggest it again). Backends never send them.
+    public var checkOnlyGrounding: [String] = []
     /// Ask for each generated token's log-probability (``BackendResponse/tokenLogProbabilities``),
     /// used to rank candidates. Backends that cannot report them ignore it.
     public var tokenLogProbabilities: Bool

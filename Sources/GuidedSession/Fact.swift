@@ -25,6 +25,11 @@ public struct Fact: Sendable, Hashable {
     public var slots: [String: String]
     /// The goals and threads this fact belongs to.
     public var scopes: Set<FactScope>
+    /// Whether the model is shown this fact. A fact it is not shown still reaches the checks —
+    /// say, a step the person has completed: measured on the embedded model, a `Done:` line in
+    /// the prompt made the model suggest that very step again in most candidates; kept out of
+    /// the prompt, it is simply checked against.
+    public var shownToModel: Bool = true
 
     /// A fact that fills the template slot `slot` (if any) with its own text.
     ///
@@ -42,6 +47,13 @@ public struct Fact: Sendable, Hashable {
         self.text = text
         self.slots = slots
         self.scopes = scopes
+    }
+
+    /// A fact only the checks see (``shownToModel`` false).
+    public static func checksOnly(_ text: String, scopes: Set<FactScope>) -> Fact {
+        var fact = Fact(text, slots: [:], scopes: scopes)
+        fact.shownToModel = false
+        return fact
     }
 
     /// Whether this fact belongs to a request scoped to `scope`.

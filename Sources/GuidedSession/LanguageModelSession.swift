@@ -127,6 +127,7 @@ public final class LanguageModelSession: Sendable {
         var request = BackendRequest(prompt: asked.prompt, instructions: instructions, schema: Output.generationSchema,
                                      options: asked.options, grounding: asked.grounding, examples: asked.examples,
                                      grammar: (Output.self as? any PrecompiledGenerable.Type)?.precompiledGrammar)
+        request.checkOnlyGrounding = asked.checkOnlyGrounding
         if asked.options.groundedDecoding ?? policy?.groundedDecoding ?? Output.configuration.groundedDecoding {
             request.groundedVocabulary = GroundedVocabulary(grounding: asked.grounding)
         }

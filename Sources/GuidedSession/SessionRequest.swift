@@ -7,6 +7,8 @@ struct SessionRequest: Sendable {
     var prompt: String
     /// The facts' texts the model is shown and the checks use.
     var grounding: [String]
+    /// The facts' texts only the checks use (``Fact/shownToModel`` false).
+    var checkOnlyGrounding: [String] = []
     /// The facts, when asked with facts and a scope (only the scope's).
     var facts: [Fact] = []
     /// The scope the request belongs to; earlier turns of other scopes never reach its prompt.
@@ -33,8 +35,9 @@ struct SessionRequest: Sendable {
     init(prompt: String, facts: [Fact], scope: FactScope, template: FilledTemplate? = nil,
          examples: [BackendRequest.Example], options: GenerationOptions) {
         let own = facts.scoped(to: scope)
-        self.init(prompt: prompt, grounding: own.map(\.text), facts: own, scope: scope, template: template,
+        self.init(prompt: prompt, grounding: own.filter(\.shownToModel).map(\.text), facts: own, scope: scope, template: template,
                   examples: examples, options: options)
+        checkOnlyGrounding = own.filter { !$0.shownToModel }.map(\.text)
     }
 }
 

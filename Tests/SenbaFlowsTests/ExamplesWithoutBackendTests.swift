@@ -97,8 +97,8 @@ import Testing
         let extra = try ExampleProcess.temporaryFile("extra.json", #"{"goal": "swim", "entries": [], "mood": "good"}"#)
         let unknownKey = try ExampleProcess.run("step-suggester", [extra, "--config", try ExampleProcess.deadConfiguration()])
         #expect(unknownKey.status == 2 && unknownKey.stderr.hasPrefix("\(extra): error: /mood: "), "\(unknownKey.stderr)")
-        let template = try ExampleProcess.temporaryFile("copy.json", #"{"goal": "g", "entries": [{"date": "2026-03-01", "text": "x"}], "template": "On {day}: {entry}"}"#)
+        let template = try ExampleProcess.temporaryFile("copy.json", #"{"goal": "g", "entries": [{"date": "2026-03-01", "text": "x"}], "template": "On {weather}: {entry}"}"#)
         let unfilled = try ExampleProcess.run("copywriter", [template, "--config", try ExampleProcess.deadConfiguration()])
-        #expect(unfilled.status == 2 && unfilled.stderr.contains("no value for the slot {day}"), "\(unfilled.stderr)")
+        #expect(unfilled.status == 2 && unfilled.stderr.contains("no value for the slot {weather}"), "\(unfilled.stderr)")
     }
 }

@@ -20,7 +20,8 @@ import Testing
     @Test func stepFactsAreTheGoalsOwnAndMarkDoneSteps() {
         let (facts, scope) = StepSuggester.facts(for: Samples.stepRequest)
         #expect(scope == .goal("bake sourdough at home"))
-        #expect(facts.map(\.text) == ["Goal: bake sourdough at home", "1 March 2026: Fed the starter twice.", "Done: Buy a kitchen scale"])
+        #expect(facts.map(\.text) == ["Goal: bake sourdough at home", "Journal: Fed the starter twice.", "Done: Buy a kitchen scale"])
+        #expect(facts.map(\.shownToModel) == [true, true, false], "done steps are for the checks only")
         #expect(facts.allSatisfy { $0.scopes == [scope] })
     }
 

@@ -2,6 +2,7 @@ import CanonicalSchemas
 import Foundation
 import Guided
 import GuidedManagedServer
+import SenbaFlows
 
 /// `guided-bench grounded [--rounds N]`: what grounded decoding costs per generated token, against
 /// the plain grammar of the same schema, on the same prompts and seeds (the corpus's step and
@@ -23,7 +24,7 @@ struct GroundedDecodingBenchmark {
             var plain: [Double] = []
             var grounded: [Double] = []
             for request in requests.prefix(8) {
-                let base = name == "StepSuggestions" ? flows.stepsRequest(request) : flows.notificationRequest(request)
+                let base = name == "StepSuggestions" ? stepsRequest(request, flows) : notificationRequest(request, flows)
                 for seed in 1...UInt64(rounds) {
                     for isGrounded in [false, true] {
                         var single = base
@@ -39,6 +40,22 @@ struct GroundedDecodingBenchmark {
                          name, p, plain.count, g, grounded.count, g / max(p, 0.001)))
         }
         await backend.shutdown()
+    }
+
+    /// The backend request the step suggester sends for `request` (plain grammar, one candidate).
+    private func stepsRequest(_ request: QualityCorpus.Request, _ flows: SenbaQualityFlows) -> BackendRequest {
+        let facts = StepSuggester.facts(for: SenbaQualityFlows.stepRequest(request)).facts.filter(\.shownToModel).map(\.text)
+        return BackendRequest(prompt: StepSuggester.prompt, instructions: StepSuggester.instructions, schema: StepSuggestions.generationSchema,
+                              options: flows.stepOptions, grounding: facts, examples: StepSuggester.examples)
+    }
+
+    /// The backend request the copywriter sends for `request` (plain grammar, one candidate).
+    private func notificationRequest(_ request: QualityCorpus.Request, _ flows: SenbaQualityFlows) -> BackendRequest {
+        let copy = SenbaQualityFlows.copyRequest(request)
+        let facts = Copywriter.facts(for: copy).facts
+        let filled = (try? AuthoredTemplate(copy.template).filled(from: facts).text) ?? copy.template
+        return BackendRequest(prompt: filled, instructions: Copywriter.instructions, schema: RewrittenNotification.generationSchema,
+                              options: flows.notificationOptions, grounding: facts.map(\.text), examples: Copywriter.examples)
     }
 
     private func median(_ values: [Double]) -> Double {

@@ -2,6 +2,7 @@ import CanonicalSchemas
 import Foundation
 import Guided
 import GuidedManagedServer
+import SenbaFlows
 
 /// `guided-bench quality`: the Senba flows on the embedded model over the committed corpus,
 /// reported per flow and split — the share of requests whose value came from the model, the
@@ -9,6 +10,9 @@ import GuidedManagedServer
 /// ``InventedSpecifics``, independently of the validators), shipped outputs failing a
 /// person-level check (run again on what shipped), and p50/p95 latency per request.
 struct QualityBenchmark {
+    /// A flow report that carries no value: the step suggester's "no suggestion".
+    static let noValue = FlowReport.Source.none
+
     var split: String
     var limit: Int
     var settings: QualitySettings

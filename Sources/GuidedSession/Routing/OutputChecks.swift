@@ -17,7 +17,7 @@ struct OutputChecks: Sendable {
         let grounded: [any OutputValidator] = request.groundedVocabulary == nil ? [] : [GroundingValidator(minimumSharedWords: 0)]
         self.chain = ValidatorChain([SchemaValidator()] + validators.validators + grounded)
         self.context = ValidationContext(
-            prompt: CompletionPrompt.render(request), grounding: request.grounding,
+            prompt: CompletionPrompt.render(request), grounding: request.grounding + request.checkOnlyGrounding,
             schema: request.schema ?? GenerationSchema(root: .any), exampleGrounding: request.examples.flatMap(\.grounding))
         self.candidates = candidates
     }

@@ -18,7 +18,7 @@ public struct Librarian: Sendable {
     /// Picks the entry to resurface on `today` (the context: `about`, else the newest entry's
     /// words) and writes its notification. Returns the report and the picked entry's id.
     public func resurface(_ archive: Archive, today: CalendarDate, about: String? = nil,
-                          options: GenerationOptions = FlowDefaults.options) async throws(FlowError) -> (report: FlowReport, picked: String?) {
+                          options: GenerationOptions = FlowDefaults.notification) async throws(FlowError) -> (report: FlowReport, picked: String?) {
         let context = about ?? archive.entries.max { ($0.date, $0.id) < ($1.date, $1.id) }?.text ?? ""
         let (ranked, excluded) = Resurfacing.rank(archive, today: today, context: context)
         let notes = ["context: \"\(context)\""] + excluded.map { "skipped \($0.entry): \($0.reason)" }

@@ -52,7 +52,7 @@ public struct StepRequest: Generable, Equatable {
 ///  "entries": [{"date": "2026-03-01", "text": "Fed the starter twice."}],
 ///  "template": "Back in {month} you wrote: \"{entry}\""}
 /// ```
-/// Slots: `{entry}` (the first entry's words), `{month}` and `{date}` (when it was written) and
+/// Slots: `{entry}` (the first entry's words), `{day}`, `{month}` and `{date}` (when it was written) and
 /// `{goal}`.
 public struct CopyRequest: Generable, Equatable {
     /// The payload kind; `callback` (an old entry coming back) is the only one so far.

@@ -11,36 +11,67 @@ public struct StepSuggester: Sendable {
     /// facts, no scaffolding echoed, the outward voice, no step already done or copied from a
     /// fact, and the person-level checks (each step an action, no fragments, repetition or
     /// word salad).
-    public static let validators = ValidatorChain([
-        MinimumContentValidator(), GroundingValidator(), ScaffoldingEchoValidator(), BlockedPhraseValidator(), NotAlreadyDoneValidator(),
-        CopiedFactValidator(),
-    ] + ValidatorChain.personLevel(stepItems: [JSONPointer("/steps")!]).validators)
+    public static let validators = ValidatorChain(factChecks.validators + ValidatorChain.personLevel(stepItems: [JSONPointer("/steps")!]).validators)
 
-    /// A step suggester routing through `configuration`.
-    public init(configuration: GuidedConfiguration, router: Router = Router()) throws(FlowError) {
-        session = LanguageModelSession(instructions: "Suggest three short, concrete next steps toward the goal. Start each with a verb. Do not repeat a step that is done.",
-                                       configuration: configuration, router: router)
+    /// The checks that concern the facts alone, without the person-level reading.
+    public static let factChecks = ValidatorChain([
+        MinimumContentValidator(), GroundingValidator(), ScaffoldingEchoValidator(), BlockedPhraseValidator(), NotAlreadyDoneValidator(),
+        CopiedFactValidator(), ExampleLeakValidator(),
+    ])
+
+    /// What the model is told, once, above the examples.
+    public static let instructions = "Suggest three next steps toward the goal. Each step is one short action that starts with a verb and follows from the journal."
+
+    /// The input line of every request and example.
+    public static let prompt = "Suggest three next steps."
+
+    /// Worked examples from other domains, each with its own facts: they show a base model how
+    /// steps follow from a journal, and nothing in them can be copied into a Senba goal without
+    /// failing the checks (their subjects — chess, origami, knots — trip ``ExampleLeakValidator``).
+    public static let examples: [BackendRequest.Example] = [
+        .init(input: prompt, grounding: ["Goal: get better at chess", "Journal: Lost two games to the same opening trap.",
+                                         "Journal: Solved some puzzles before bed."],
+              output: ["steps": ["Study the opening trap that beat you", "Solve a few puzzles every evening", "Replay one lost game move by move"]]),
+        .init(input: prompt, grounding: ["Goal: learn origami", "Journal: Folded a paper crane from a square sheet.",
+                                         "Journal: The creases on the boat came out crooked."],
+              output: ["steps": ["Press each crease flat with a fingernail", "Fold the boat again on thinner paper", "Try a frog once the crane feels easy"]]),
+        .init(input: prompt, grounding: ["Goal: learn to tie sailing knots", "Journal: Tied a bowline around the post.",
+                                         "Journal: The clove hitch kept slipping."],
+              output: ["steps": ["Tie the bowline again with your eyes closed", "Pull the clove hitch tight before letting go", "Practise both knots on a thicker rope"]]),
+    ]
+
+    /// Up to six candidates, two at a time (see the README's latency table), under grounded
+    /// decoding: the person writes their own step only when none of six passes.
+    public static let candidates = CandidatePolicy(count: 6, batchSize: 2)
+
+    /// A step suggester routing through `configuration`; the last three change what the flow
+    /// does, for measuring it (`guided-bench quality`).
+    public init(configuration: GuidedConfiguration, router: Router = Router(), validators: ValidatorChain = Self.validators,
+                candidates: CandidatePolicy = Self.candidates, groundedDecoding: Bool = true) throws(FlowError) {
+        session = LanguageModelSession(instructions: Self.instructions, configuration: configuration, router: router)
         do {
-            try session.register(StepSuggestions.self, policy: .noSuggestion(validators: Self.validators, cleanup: .all()))
+            try session.register(StepSuggestions.self, policy: .noSuggestion(validators: validators, cleanup: .all(),
+                                                                             candidates: candidates, groundedDecoding: groundedDecoding))
         } catch {
             throw FlowError("the steps policy does not fit its schema: \(error)")
         }
     }
 
-    /// The facts of `request`, all scoped to its goal: the goal, each entry, each done step.
+    /// The facts of `request`, all scoped to its goal: the goal and each entry for the model to
+    /// read (undated: steps need no dates), each done step for the checks only.
     public static func facts(for request: StepRequest) -> (facts: [Fact], scope: FactScope) {
         let scope = FactScope.goal(request.goal)
         let facts = [JournalFacts.goal(request.goal, scopes: [scope])]
-            + request.entries.map { JournalFacts.entry(date: $0.date, text: $0.text, scopes: [scope]) }
+            + request.entries.map { JournalFacts.journal($0.text, scopes: [scope]) }
             + (request.done ?? []).map { JournalFacts.done($0, scopes: [scope]) }
         return (facts, scope)
     }
 
     /// Three checked steps from the model, or no suggestion and why.
-    public func suggest(_ request: StepRequest, options: GenerationOptions = FlowDefaults.options) async -> FlowReport {
+    public func suggest(_ request: StepRequest, options: GenerationOptions = FlowDefaults.steps) async -> FlowReport {
         let (facts, scope) = Self.facts(for: request)
-        let suggestion = await session.suggest(to: "Goal: \(request.goal)", generating: StepSuggestions.self, facts: facts, scope: scope,
-                                               options: options)
+        let suggestion = await session.suggest(to: Self.prompt, generating: StepSuggestions.self, facts: facts, scope: scope,
+                                               examples: Self.examples, options: options)
         return FlowReport(flow: "step-suggester", suggestion: suggestion)
     }
 
@@ -50,10 +81,21 @@ public struct StepSuggester: Sendable {
     }
 }
 
-/// Settings every flow shares.
+/// The sampling each flow uses, measured with `guided-bench quality` (README).
+///
+/// Sampled, not greedy: greedy decoding gives one candidate, and on a base model that one is
+/// usually the few-shot example copied or a run of commas. Nucleus (top-p) sampling, which
+/// OpenAI-compatible servers can express too, so a configuration swap needs no code change. A
+/// fixed seed keeps runs comparable (candidates share a cached prompt, so repeated runs can
+/// still differ slightly). The repetition penalty discourages near-duplicate steps and copied
+/// examples; the token limits cut rambling candidates early instead of paying for them.
 public enum FlowDefaults {
-    /// Greedy decoding (reproducible) with room for three steps or one notification.
-    public static let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 300)
+    /// Three steps: top-p 0.95, seed 1, temperature 0.8, repetition penalty 0.8, at most 48 tokens.
+    public static let steps = GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 0.8,
+                                                maximumResponseTokens: 48, repetitionPenalty: 0.8)
+    /// One notification: the same sampling, at most 70 tokens (180 characters).
+    public static let notification = GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 0.8,
+                                                       maximumResponseTokens: 70, repetitionPenalty: 0.8)
 }
 
 /// A request or configuration the flow cannot use, said plainly.
