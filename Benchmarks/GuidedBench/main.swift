@@ -4,6 +4,7 @@ import Foundation
 /// compiler on the JSONSchemaBench corpus and the conformance instances.
 /// `guided-bench backends [--rounds N]`: live generation speed with Guided's grammar, llama-server's
 /// own json_schema and no constraint.
+/// `guided-bench faults`: the fault matrix (every chaos fault × backend kind through the router).
 /// Run in release mode on a quiet machine: `swift run -c release guided-bench grammar`.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -29,10 +30,14 @@ case "quality":
 case "grounded":
     let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 3
     await GroundedDecodingBenchmark(rounds: rounds).run()
+case "faults":
+    var matrix = FaultMatrix()
+    let ok = await matrix.run()
+    exit(ok ? 0 : 1)
 case "grammar":
     let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 5
     GrammarBenchmark(repeats: repeats).run()
 default:
-    FileHandle.standardError.write(Data("usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--verbose] [--no-grounded] [--no-quality-checks]\n".utf8))
+    FileHandle.standardError.write(Data("usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | faults | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--verbose] [--no-grounded] [--no-quality-checks]\n".utf8))
     exit(2)
 }

@@ -22,7 +22,8 @@ extension LlamaServerBackend {
                 case .line(let line) where refusal != nil:
                     refusal?.lines.append(line)
                 case .line(let line):
-                    guard let sse = parser.feed(line), let chunk = try? JSONReader.parse(sse.data) else { continue }
+                    guard let sse = parser.feed(line) else { continue }
+                    let chunk = try StreamEvent.json(sse.data, backend: self.name, required: ["content", "stop"], redact: self.http.redact)
                     if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
                         text += piece
                         continuation.yield(.partial(self.http.redactedSnapshot(text)))

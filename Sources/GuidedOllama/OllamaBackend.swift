@@ -125,7 +125,8 @@ public final class OllamaBackend: LanguageModelBackend {
                     throw BackendError(.httpStatus, backend: self.name, "/api/generate answered \(status)")
                 case .head: continue
                 case .line(let line):
-                    guard !line.isEmpty, let chunk = try? JSONReader.parse(line) else { continue }
+                    guard !line.isEmpty else { continue }
+                    let chunk = try StreamEvent.json(line, backend: self.name, required: ["response", "done"], redact: self.http.redact)
                     if let piece = chunk["response"]?.stringValue, !piece.isEmpty {
                         text += piece
                         continuation.yield(.partial(self.http.redactedSnapshot(text)))

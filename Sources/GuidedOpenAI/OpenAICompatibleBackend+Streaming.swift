@@ -31,7 +31,8 @@ extension OpenAICompatibleBackend {
                         done = true
                         continue
                     }
-                    guard let chunk = try? JSONReader.parse(sse.data), let choice = chunk["choices"]?[0] else { continue }
+                    let chunk = try StreamEvent.json(sse.data, backend: self.name, required: ["choices"], redact: http.redact)
+                    guard let choice = chunk["choices"]?[0] else { continue }
                     if let piece = choice.value(at: ["delta", "content"])?.stringValue, !piece.isEmpty {
                         text += piece
                         continuation.yield(.partial(http.redactedSnapshot(text)))
