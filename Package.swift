@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Guided", targets: ["Guided"]),
         .plugin(name: "GuidedGrammarPlugin", targets: ["GuidedGrammarPlugin"]),
         .library(name: "GuidedBackends", targets: ["GuidedBackends"]),
+        .library(name: "GuidedHTTP", targets: ["GuidedHTTP"]),
         .executable(name: "guided", targets: ["guided"]),
     ],
     targets: [

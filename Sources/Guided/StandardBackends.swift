@@ -10,14 +10,17 @@ import GuidedOpenAI
 @_exported public import GuidedValidation
 
 extension BackendRegistry {
-    /// The backends that ship with Guided: `llama-server`, `managed-llama-server`, `ollama` and
-    /// `openai-compatible`, sharing one HTTP client (and so its connection pool).
+    /// The backends that ship with Guided: `llama-server`, `managed-llama-server`, `ollama`,
+    /// `openai-compatible`, and `pool` (replicas of those), sharing one HTTP client (and so its
+    /// connection pool).
     public static func standard(client: HTTPClient = HTTPClient()) -> BackendRegistry {
         var registry = BackendRegistry()
         registry.register(kind: "llama-server") { configuration throws(ConfigurationError) in try LlamaServerBackend.make(configuration, client: client) }
         registry.register(kind: "managed-llama-server") { configuration throws(ConfigurationError) in try ManagedLlamaServerBackend.make(configuration, client: client) }
         registry.register(kind: "ollama") { configuration throws(ConfigurationError) in try OllamaBackend.make(configuration, client: client) }
         registry.register(kind: "openai-compatible") { configuration throws(ConfigurationError) in try OpenAICompatibleBackend.make(configuration, client: client) }
+        let members = registry
+        registry.register(kind: "pool") { configuration throws(ConfigurationError) in try PoolBackend.make(configuration, registry: members) }
         return registry
     }
 }

@@ -1,9 +1,13 @@
-/// Splits a byte stream into lines at `LF`, dropping a `CR` right before it.
-struct LineSplitter {
+/// Splits a byte stream into lines at `LF`, dropping a `CR` right before it (how streamed
+/// SSE and NDJSON bodies become lines; public so the fuzz targets can drive it).
+public struct LineSplitter: Sendable {
     private var pending: [UInt8] = []
 
+    /// Creates a splitter with nothing pending.
+    public init() {}
+
     /// Feeds bytes, calling `emit` for each completed line.
-    mutating func append(_ bytes: UnsafeRawBufferPointer, emit: (String) -> Void) {
+    public mutating func append(_ bytes: UnsafeRawBufferPointer, emit: (String) -> Void) {
         for byte in bytes {
             if byte == 0x0A {
                 emit(Self.decode(pending))
@@ -15,7 +19,7 @@ struct LineSplitter {
     }
 
     /// The unterminated last line, if any bytes are left.
-    mutating func finish() -> String? {
+    public mutating func finish() -> String? {
         guard !pending.isEmpty else { return nil }
         defer { pending.removeAll() }
         return Self.decode(pending)

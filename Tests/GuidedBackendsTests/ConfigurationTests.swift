@@ -98,8 +98,8 @@ struct EchoBackend: LanguageModelBackend {
         #expect(configuration.backend(named: "nope") == nil)
     }
 
-    @Test func standardRegistryKnowsTheFourKinds() {
-        #expect(BackendRegistry.standard().kinds == ["llama-server", "managed-llama-server", "ollama", "openai-compatible"])
+    @Test func standardRegistryKnowsTheFourKindsAndPools() {
+        #expect(BackendRegistry.standard().kinds == ["llama-server", "managed-llama-server", "ollama", "openai-compatible", "pool"])
     }
 
     @Test func routeDefaultsToFileOrder() throws {

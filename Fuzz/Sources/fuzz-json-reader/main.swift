@@ -1,0 +1,12 @@
+import FuzzSupport
+import GuidedJSON
+
+/// The JSON reader: any bytes give a value or a located error, and a value survives a round trip.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSONReader(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let input = FuzzInput(start, count)
+    guard let value = try? JSONReader.parse(bytes: input.bytes) else { return 0 }
+    let again = try? JSONReader.parse(value.jsonText())
+    precondition(again == value, "round trip changed \(value.jsonText())")
+    return 0
+}

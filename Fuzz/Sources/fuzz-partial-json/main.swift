@@ -1,0 +1,16 @@
+import FuzzSupport
+import GuidedSchema
+
+/// The partial JSON reader: every prefix of any text parses without trapping, and the
+/// snapshots of growing prefixes never shrink back.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPartialJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let text = FuzzInput(start, count).text
+    var prefix = ""
+    for character in text.prefix(256) {
+        prefix.append(character)
+        _ = PartialJSON.parse(prefix)
+    }
+    _ = PartialJSON.parse(text)
+    return 0
+}

@@ -1,0 +1,112 @@
+public import GuidedSchema
+
+/// Equivalent servers (replicas) behind one backend name: requests go to the replica with the
+/// fewest requests in flight, and a replica that fails as *down* (unreachable, transport,
+/// timeout, loading) is skipped, with its reason, until `recovery` has passed — the request
+/// moves to the next replica, so the router sees one backend that rarely fails.
+///
+/// ```json
+/// {"name": "local", "kind": "pool", "members": [
+///    {"kind": "llama-server", "url": "http://127.0.0.1:8080"},
+///    {"kind": "llama-server", "url": "http://127.0.0.1:8081"}]}
+/// ```
+public final class PoolBackend: LanguageModelBackend {
+    /// The configured name.
+    public let name: String
+    /// `pool`.
+    public let kind = "pool"
+    /// The replicas, in configuration order.
+    public let members: [any LanguageModelBackend]
+    let pool: ReplicaPool
+
+    /// What every member can do.
+    public var capabilities: BackendCapabilities { members[0].capabilities }
+
+    /// Creates a pool over `members` (at least one); a failed replica sits out `recovery`.
+    public init(name: String, members: [any LanguageModelBackend], recovery: Duration = .seconds(5)) {
+        precondition(!members.isEmpty, "a pool needs at least one member")
+        self.name = name
+        self.members = members
+        self.pool = ReplicaPool(count: members.count, recovery: recovery)
+    }
+
+    /// Replicas set aside, by member name, with the reason.
+    public var unhealthyMembers: [String: String] {
+        Dictionary(uniqueKeysWithValues: pool.unhealthy.map { (members[$0.key].name, $0.value) })
+    }
+
+    static func isDown(_ code: BackendError.Code) -> Bool {
+        [.unavailable, .transport, .timeout].contains(code)
+    }
+
+    /// Available when any replica is; otherwise every replica's reason.
+    public func availability() async -> BackendAvailability {
+        var reasons: [String] = []
+        for member in members {
+            switch await member.availability() {
+            case .available: return .available
+            case .unavailable(let reason): reasons.append("\(member.name): \(reason.message)")
+            }
+        }
+        return .unavailable(UnavailableReason(.unreachable, "no replica of \(name) can serve: " + reasons.joined(separator: "; ")))
+    }
+
+    /// Sends to the least busy healthy replica, moving on while replicas turn out to be down.
+    public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
+        var tried: Set<Int> = []
+        var failures: [String] = []
+        while let index = pool.checkOut(excluding: tried) {
+            tried.insert(index)
+            do {
+                let response = try await members[index].respond(to: request)
+                pool.checkIn(index)
+                return response
+            } catch {
+                guard Self.isDown(error.code) else {
+                    pool.checkIn(index)
+                    throw error
+                }
+                pool.checkIn(index, unhealthy: error.message)
+                failures.append("\(members[index].name): \(error.message)")
+            }
+        }
+        let skipped = pool.unhealthy.filter { !tried.contains($0.key) }.map { "\(members[$0.key].name): set aside (\($0.value))" }
+        throw BackendError(.unavailable, backend: name, "no replica could serve: " + (failures + skipped).joined(separator: "; "))
+    }
+
+    /// Streams from the least busy healthy replica (a replica that fails mid-stream ends the
+    /// stream; the router moves on as for any backend).
+    public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
+        guard let index = pool.checkOut(excluding: []) else {
+            return AsyncThrowingStream { $0.finish(throwing: BackendError(.unavailable, backend: self.name, "every replica is set aside")) }
+        }
+        let member = members[index]
+        let pool = self.pool
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                var down: String?
+                do {
+                    for try await event in member.streamResponse(to: request) { continuation.yield(event) }
+                    continuation.finish()
+                } catch let error as BackendError {
+                    if Self.isDown(error.code) { down = error.message }
+                    continuation.finish(throwing: error)
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+                pool.checkIn(index, unhealthy: down)
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The first member's count (replicas serve the same model).
+    public func tokenCount(of text: String) async throws(BackendError) -> Int { try await members[0].tokenCount(of: text) }
+
+    /// The smallest context among the members.
+    public func contextSize() async throws(BackendError) -> Int {
+        var smallest = Int.max
+        for member in members { smallest = min(smallest, try await member.contextSize()) }
+        return smallest
+    }
+}

@@ -1,0 +1,69 @@
+import Guided
+import GuidedJSON
+import GuidedLlamaServer
+import GuidedTestSupport
+import Testing
+
+/// A `pool` of replicas: least in-flight spreading, an unhealthy replica skipped with its reason
+/// until it recovers, configuration errors located.
+@Suite struct PoolBackendTests {
+    static func replica(delay: Duration = .zero) throws -> StubHTTPServer {
+        let server = try StubHTTPServer()
+        server.route("GET", "/health") { _ in .json(#"{"status":"ok"}"#) }
+        let answer = LlamaServerBackendStubTests.completion(LlamaServerBackendStubTests.validSteps)
+        server.route("POST", "/completion") { _ in delay == .zero ? answer : .slow(delay: delay, then: answer) }
+        return server
+    }
+
+    func pool(_ urls: [String], recovery: Double = 5) throws -> PoolBackend {
+        let members = urls.map { #"{"kind":"llama-server","url":"\#($0)","timeoutSeconds":5}"# }.joined(separator: ",")
+        let document = try JSONReader.parse(#"{"backends":[{"name":"replicas","kind":"pool","recoverySeconds":\#(recovery),"members":[\#(members)]}]}"#)
+        return try #require(try GuidedConfiguration.from(document, registry: .standard()).backends.first as? PoolBackend)
+    }
+
+    @Test func concurrentRequestsSpreadOverTheReplicas() async throws {
+        let first = try Self.replica(delay: .milliseconds(300)), second = try Self.replica(delay: .milliseconds(300))
+        defer { first.stop(); second.stop() }
+        let pool = try pool([first.baseURL, second.baseURL])
+        try await withThrowingTaskGroup(of: BackendResponse.self) { group in
+            for _ in 0..<6 { group.addTask { try await pool.respond(to: LlamaServerBackendStubTests.stepsRequest()) } }
+            for try await response in group { #expect(response.content["steps"]?.arrayValue?.count == 3) }
+        }
+        #expect(first.requests(to: "/completion").count == 3)
+        #expect(second.requests(to: "/completion").count == 3)
+        #expect(pool.members.map(\.name) == ["replicas/0", "replicas/1"])
+    }
+
+    @Test func aDownReplicaIsSkippedWithItsReasonUntilItRecovers() async throws {
+        let live = try Self.replica()
+        defer { live.stop() }
+        let pool = try pool([try closedPortURL(), live.baseURL], recovery: 0.3)
+        for _ in 0..<4 { _ = try await pool.respond(to: LlamaServerBackendStubTests.stepsRequest()) }
+        #expect(live.requests(to: "/completion").count == 4)
+        #expect(pool.unhealthyMembers["replicas/0"]?.isEmpty == false, "\(pool.unhealthyMembers)")
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(pool.unhealthyMembers.isEmpty, "the mark expires after recoverySeconds")
+        #expect(await pool.availability() == .available)
+    }
+
+    @Test func everyReplicaDownIsUnavailableNamingEach() async throws {
+        let pool = try pool([try closedPortURL(), try closedPortURL()])
+        let error = try #require(await backendError { try await pool.respond(to: LlamaServerBackendStubTests.stepsRequest()) })
+        #expect(error.code == .unavailable)
+        #expect(error.message.contains("replicas/0") && error.message.contains("replicas/1"), "\(error.message)")
+        guard case .unavailable(let reason) = await pool.availability() else { Issue.record("available"); return }
+        #expect(reason.message.contains("replicas/0"))
+    }
+
+    @Test func aPoolWithoutMembersOrWithAPoolInsideIsALocatedError() throws {
+        for (members, pointer) in [("[]", "/backends/0/members"), (#"[{"kind":"pool","members":[]}]"#, "/backends/0/members/0/kind")] {
+            let document = try JSONReader.parse(#"{"backends":[{"name":"p","kind":"pool","members":\#(members)}]}"#)
+            do {
+                _ = try GuidedConfiguration.from(document, registry: .standard())
+                Issue.record("accepted \(members)")
+            } catch {
+                #expect("\(error.pointer)" == pointer, "\(error)")
+            }
+        }
+    }
+}
