@@ -31,7 +31,7 @@ import Testing
             ("503 loading, then recover", "unavailable:loading"), ("500", "failed:httpStatus"), ("429 Retry-After", "failed:httpStatus"),
             ("400 grammar error", "failed:grammarRejected"), ("malformed JSON", "failed:malformedResponse"),
             ("JSON of the wrong shape", "failed:malformedResponse"), ("50 MB body", "failed:transport"), ("cut mid-event", "failed:transport"),
-            ("split at every byte", "succeeded served"), ("stop: token limit", "failed:truncated"), ("context overflow", "failed:contextExceeded"),
+            ("split at every byte", "succeeded served"), ("stop: token limit", "failed:truncated"), ("context overflow", "contextExceeded"),
             ("output breaks the schema", "failed:invalidOutput"), ("output fails a validator", "rejected:blockedPhrase"),
         ]
         for (fault, reason) in expected {
