@@ -41,9 +41,10 @@ import Testing
     @Test func aSlowButSteadyStreamFinishes() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        // 8 events 150 ms apart: 1.05 s in all, far past the 400 ms idle timeout, never silent that long.
-        server.route("POST", "/completion") { _ in .sse((0..<8).map { "data: {\"n\":\($0)}\n\n" }, delay: .milliseconds(150)) }
-        let result = await collect(client.stream(request(server, idle: .milliseconds(400))))
+        // 8 events 250 ms apart: 1.75 s in all, past the 1.5 s idle timeout, never silent that long
+        // (the margin is wide so a loaded machine's scheduling delays do not trip it).
+        server.route("POST", "/completion") { _ in .sse((0..<8).map { "data: {\"n\":\($0)}\n\n" }, delay: .milliseconds(250)) }
+        let result = await collect(client.stream(request(server, idle: .milliseconds(1500))))
         #expect(result.error == nil, "\(String(describing: result.error))")
         #expect(result.lines.filter { $0.hasPrefix("data:") }.count == 8)
     }
