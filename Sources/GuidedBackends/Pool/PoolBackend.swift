@@ -101,7 +101,7 @@ public final class PoolBackend: LanguageModelBackend {
     }
 
     /// The first member's count (replicas serve the same model).
-    public func tokenCount(of text: String) async throws(BackendError) -> Int { try await members[0].tokenCount(of: text) }
+    public func tokenCount(of text: String) async throws(BackendError) -> TokenCount { try await members[0].tokenCount(of: text) }
 
     /// The smallest context among the members.
     public func contextSize() async throws(BackendError) -> Int {
