@@ -9,7 +9,8 @@ public import GuidedSchema
 /// ```
 /// Top-level keys: `backends` (required, a non-empty array), `route` (optional; the order of
 /// backend names to try, default: the order of `backends`), `routes` (optional; per output type
-/// name, its own order, e.g. `{"StepSuggestions": ["embedded"]}`), `version` (optional, must be 1).
+/// name, its own order, e.g. `{"StepSuggestions": ["embedded"]}`), `routing` (optional; the
+/// deadline and retries, see ``RoutingSettings``), `version` (optional, must be 1).
 /// Each backend's keys are documented by its kind; unknown keys are errors.
 public struct GuidedConfiguration: Sendable {
     /// The backends, in file order.
@@ -18,12 +19,16 @@ public struct GuidedConfiguration: Sendable {
     public var route: [String]
     /// Per output type (by Swift type name, e.g. `StepSuggestions`): names in the order to try them.
     public var routes: [String: [String]]
+    /// The deadline of one request across the route and the tries per backend.
+    public var routing: RoutingSettings
 
     /// Creates a configuration.
-    public init(backends: [any LanguageModelBackend], route: [String]? = nil, routes: [String: [String]] = [:]) {
+    public init(backends: [any LanguageModelBackend], route: [String]? = nil, routes: [String: [String]] = [:],
+                routing: RoutingSettings = RoutingSettings()) {
         self.backends = backends
         self.route = route ?? backends.map(\.name)
         self.routes = routes
+        self.routing = routing
     }
 
     /// The backend named `name`.
@@ -38,8 +43,8 @@ public struct GuidedConfiguration: Sendable {
             ConfigurationError(message, remedy: remedy, at: pointer, file: file)
         }
         guard let top = document.properties else { throw fail("a configuration must be a JSON object", .root, "write {\"backends\": [...]}") }
-        for property in top where !["backends", "route", "routes", "version"].contains(property.name) {
-            throw fail("unknown key \"\(property.name)\"", JSONPointer(tokens: [property.name]), "remove it; known keys are backends, route, routes, version")
+        for property in top where !["backends", "route", "routes", "routing", "version"].contains(property.name) {
+            throw fail("unknown key \"\(property.name)\"", JSONPointer(tokens: [property.name]), "remove it; known keys are backends, route, routes, routing, version")
         }
         if let version = document["version"], version.intValue != 1 {
             throw fail("unsupported version \(version.jsonText())", JSONPointer(tokens: ["version"]), "write \"version\": 1")
@@ -95,6 +100,8 @@ public struct GuidedConfiguration: Sendable {
                 routes[entry.name] = names.map { $0.stringValue! }
             }
         }
-        return GuidedConfiguration(backends: backends, route: route, routes: routes)
+        var routing = RoutingSettings()
+        if let settings = document["routing"] { routing = try RoutingSettings.from(settings, file: file) }
+        return GuidedConfiguration(backends: backends, route: route, routes: routes, routing: routing)
     }
 }

@@ -31,10 +31,15 @@ public final class LanguageModelSession: Sendable {
     private let state = Mutex(State())
 
     /// Creates a session.
-    public init(instructions: String? = nil, configuration: GuidedConfiguration, router: Router = Router()) {
+    /// - Parameters:
+    ///   - instructions: Standing instructions for every request.
+    ///   - configuration: The backends and routes.
+    ///   - router: The router to use; default: a new one with the configuration's `routing`
+    ///     deadline and tries per backend.
+    public init(instructions: String? = nil, configuration: GuidedConfiguration, router: Router? = nil) {
         self.instructions = instructions
         self.configuration = configuration
-        self.router = router
+        self.router = router ?? Router(policy: RoutePolicy(routing: configuration.routing))
     }
 
     /// Prompts and responses kept so far, oldest first (independent requests keep none; see

@@ -45,7 +45,7 @@ enum GenerateCommand {
         let printProgress: @Sendable (RouteProgress) -> Void = { progress in
             if case .partial(_, let text) = progress { Console.error("partial: \(text)") }
         }
-        let result = await Router().route(request, through: backends, validators: ValidatorChain(validators), candidates: candidates,
+        let result = await Router(policy: RoutePolicy(routing: configuration.routing)).route(request, through: backends, validators: ValidatorChain(validators), candidates: candidates,
                                           progress: arguments.flag("--stream") ? printProgress : nil)
         let trace = result.attempts.map { attempt -> String in
             if case .succeeded = attempt.outcome, case .success(_, let response, _) = result {

@@ -1,3 +1,5 @@
+public import GuidedBackends
+
 /// How the router walks a chain of backends: how long a request may take in all, how often
 /// one backend is retried, and how long an availability answer is trusted.
 ///
@@ -27,7 +29,7 @@ public struct RoutePolicy: Sendable {
     ///   - availabilityTTL: How long availability answers are cached. Default: 5 s.
     ///   - clock: The clock for the deadline. Default: `ContinuousClock()`.
     public init(
-        deadline: Duration = .seconds(60),
+        deadline: Duration = RoutingSettings.defaultDeadline,
         attemptsPerBackend: Int = 1,
         availabilityTTL: Duration = .seconds(5),
         clock: any Clock<Duration> = ContinuousClock()
@@ -36,5 +38,11 @@ public struct RoutePolicy: Sendable {
         self.attemptsPerBackend = max(1, attemptsPerBackend)
         self.availabilityTTL = availabilityTTL
         self.clock = clock
+    }
+
+    /// The policy a configuration's `routing` object describes (its deadline and tries per
+    /// backend), with the default availability TTL and clock.
+    public init(routing: RoutingSettings) {
+        self.init(deadline: routing.deadline, attemptsPerBackend: routing.attemptsPerBackend)
     }
 }

@@ -45,7 +45,7 @@ public struct Copywriter: Sendable {
 
     /// A copywriter routing through `configuration`; the last three change what the flow does,
     /// for measuring it (`guided-bench quality`).
-    public init(configuration: GuidedConfiguration, router: Router = Router(), validators: ValidatorChain = Self.validators,
+    public init(configuration: GuidedConfiguration, router: Router? = nil, validators: ValidatorChain = Self.validators,
                 candidates: CandidatePolicy = Self.candidates, groundedDecoding: Bool = true) throws(FlowError) {
         session = LanguageModelSession(instructions: Self.instructions, configuration: configuration, router: router)
         do {

@@ -11,7 +11,7 @@ public struct Librarian: Sendable {
     public let copywriter: Copywriter
 
     /// A librarian routing through `configuration`.
-    public init(configuration: GuidedConfiguration, router: Router = Router()) throws(FlowError) {
+    public init(configuration: GuidedConfiguration, router: Router? = nil) throws(FlowError) {
         copywriter = try Copywriter(configuration: configuration, router: router)
     }
 
