@@ -23,9 +23,9 @@ extension LanguageModelSession {
     /// - Throws: ``GenerationError`` when no model output passed and the type has no fallback.
     public func respond<Output: Generable>(
         to prompt: String, generating type: Output.Type = Output.self, facts: [Fact], scope: FactScope,
-        examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
+        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions()
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        try await run(SessionRequest(prompt: prompt, facts: facts, scope: scope, examples: examples, options: options), type, progress: nil)
+        try await run(SessionRequest(prompt: prompt, facts: facts, scope: scope, examples: examples.map(\.backendExample), options: options), type, progress: nil)
     }
 
     /// Asks the model to polish an authored copy: the filled template is the prompt, and (with
@@ -41,9 +41,9 @@ extension LanguageModelSession {
     ///   the fallback built from `copy` breaks the schema (``FallbackReason/Code/fallbackDoesNotFit``).
     public func respond<Output: Generable>(
         polishing copy: FilledTemplate, generating type: Output.Type = Output.self, facts: [Fact], scope: FactScope,
-        examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
+        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions()
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        let request = SessionRequest(prompt: copy.text, facts: facts, scope: scope, template: copy, examples: examples, options: options)
+        let request = SessionRequest(prompt: copy.text, facts: facts, scope: scope, template: copy, examples: examples.map(\.backendExample), options: options)
         return try await run(request, type, progress: nil)
     }
 
@@ -61,7 +61,7 @@ extension LanguageModelSession {
     /// ```
     public func suggest<Output: Generable>(
         to prompt: String, generating type: Output.Type = Output.self, facts: [Fact], scope: FactScope,
-        examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
+        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions()
     ) async -> Suggestion<Output> {
         do {
             return .value(try await respond(to: prompt, generating: type, facts: facts, scope: scope, examples: examples, options: options))

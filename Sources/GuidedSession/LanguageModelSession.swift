@@ -72,20 +72,43 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// A typed response: a model's output that passed the schema and the type's validators, or
-    /// the type's authored fallback with the reason. Throws when no model output passed and no
-    /// fallback is registered, and when the calling task is cancelled (reason
-    /// ``FallbackReason/Code/cancelled``): cancelling aborts the backend's transfer, freeing
-    /// the server for other requests.
+    /// the authored fallback with the reason.
+    ///
+    /// ```swift
+    /// let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self,
+    ///                                         grounding: ["Goal: learn to swim", "Entry: bought goggles"])
+    /// switch outcome.source {
+    /// case .model(let backend, _, _): print("from \(backend):", outcome.value.steps)
+    /// case .fallback(let reason): print("fallback (\(reason)):", outcome.value.steps)
+    /// }
+    /// ```
+    ///
+    /// Cancelling the calling task cancels the request: the backend's transfer is aborted,
+    /// freeing the server for other requests, and this method throws
+    /// ``FallbackReason/Code/cancelled`` (no fallback: nobody is waiting for it).
+    /// - Parameters:
+    ///   - prompt: The input for this response.
+    ///   - type: The output type; its registered ``OutputPolicy`` (if any) supplies validators,
+    ///     clean-ups, route, candidates and the fallback.
+    ///   - grounding: The facts the model may use, rendered as a `Facts:` block and checked by
+    ///     grounding validators.
+    ///   - examples: Worked examples (few-shot), typed as the output.
+    ///   - options: Sampling and length.
+    ///   - fallback: A fallback for this call only, used instead of the registered one.
+    /// - Returns: The value and where it came from, with every attempt.
+    /// - Throws: ``GenerationError`` when no model output passed and there is no fallback, when
+    ///   the fallback breaks the schema, or when the request was cancelled.
     public func respond<Output: Generable>(
         to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
-        examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
+        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions(), fallback: Output? = nil
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        try await run(SessionRequest(prompt: prompt, grounding: grounding, examples: examples, options: options), type, progress: nil)
+        let request = SessionRequest(prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
+        return try await generate(request, plan(Output.self, fallback: fallback), progress: nil)
     }
 
-    /// Like ``respond(to:generating:grounding:examples:options:)``, yielding typed snapshots of
-    /// the output as it streams (``PartialResponse/content`` is `Output.PartiallyGenerated`),
-    /// then the checked outcome.
+    /// Like ``respond(to:generating:grounding:examples:options:fallback:)``, yielding typed
+    /// snapshots of the output as it streams (``PartialResponse/content`` is
+    /// `Output.PartiallyGenerated`), then the checked outcome.
     ///
     /// When a backend fails mid-stream, or its output fails a check, and the router moves on,
     /// the stream says so with ``ResponseSnapshot/restarted(_:)``; the next snapshots start again
@@ -103,17 +126,28 @@ public final class LanguageModelSession: Sendable {
     /// ```
     public func streamResponse<Output: Generable>(
         to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
-        examples: [BackendRequest.Example] = [], options: GenerationOptions = GenerationOptions()
+        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions(), fallback: Output? = nil
     ) -> AsyncThrowingStream<ResponseSnapshot<Output>, any Error> {
-        stream(SessionRequest(prompt: prompt, grounding: grounding, examples: examples, options: options), type)
+        let request = SessionRequest(prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
+        return stream(request, plan(Output.self, fallback: fallback))
     }
 
-    func stream<Output: Generable>(_ request: SessionRequest, _ type: Output.Type) -> AsyncThrowingStream<ResponseSnapshot<Output>, any Error> {
+    /// The plan for `type` with its registered policy, the fallback replaced by `fallback` if given.
+    func plan<Output: Generable>(_ type: Output.Type, fallback: Output? = nil) -> OutputPlan<Output> {
+        var policy = policy(for: Output.self)
+        if let fallback {
+            policy = policy ?? OutputPolicy(fallback: { _ in fallback })
+            policy?.fallback = { _ in fallback }
+        }
+        return .typed(Output.self, policy: policy)
+    }
+
+    func stream<Output: Generable>(_ request: SessionRequest, _ plan: OutputPlan<Output>) -> AsyncThrowingStream<ResponseSnapshot<Output>, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
                     let snapshots = SnapshotRelay(continuation)
-                    let outcome = try await self.run(request, type, progress: snapshots.relay)
+                    let outcome = try await self.generate(request, plan, progress: snapshots.relay)
                     continuation.yield(.complete(outcome))
                     continuation.finish()
                 } catch {
@@ -127,16 +161,25 @@ public final class LanguageModelSession: Sendable {
     func run<Output: Generable>(
         _ asked: SessionRequest, _ type: Output.Type, progress: (@Sendable (RouteProgress) -> Void)?
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        let policy = policy(for: Output.self)
+        try await generate(asked, .typed(Output.self, policy: policy(for: Output.self)), progress: progress)
+    }
+
+    /// The core every `respond` shares: builds the backend request (instructions, schema,
+    /// grounded decoding, kept turns of the request's scope), routes it, keeps the turn, and
+    /// decodes the output — or builds the fallback, checked against the schema.
+    func generate<Value: Sendable>(
+        _ asked: SessionRequest, _ plan: OutputPlan<Value>, progress: (@Sendable (RouteProgress) -> Void)?
+    ) async throws(GenerationError) -> GenerationOutcome<Value> {
+        let policy = plan.policy
         let history = policy?.history ?? .kept
-        var request = BackendRequest(prompt: asked.prompt, instructions: instructions, schema: Output.generationSchema,
+        var request = BackendRequest(prompt: asked.prompt, instructions: instructions, schema: plan.schema,
                                      options: asked.options, grounding: asked.grounding, examples: asked.examples,
-                                     grammar: (Output.self as? any PrecompiledGenerable.Type)?.precompiledGrammar)
+                                     grammar: plan.precompiledGrammar)
         request.checkOnlyGrounding = asked.checkOnlyGrounding
-        if asked.options.groundedDecoding ?? policy?.groundedDecoding ?? Output.configuration.groundedDecoding {
+        if plan.schema != nil, asked.options.groundedDecoding ?? policy?.groundedDecoding ?? plan.groundedByDefault {
             request.groundedVocabulary = GroundedVocabulary(grounding: asked.grounding)
         }
-        let names = policy?.route ?? configuration.routes[String(describing: Output.self)] ?? configuration.route
+        let names = policy?.route ?? plan.name.flatMap { configuration.routes[$0] } ?? configuration.route
         let backends = names.compactMap { configuration.backend(named: $0) }
         if history == .kept {
             let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
@@ -147,23 +190,24 @@ public final class LanguageModelSession: Sendable {
         var reason: FallbackReason
         switch result {
         case .success(let content, let response, let attempts):
-            if let value = try? Output(content) {
-                state.withLock {
-                    if history == .kept {
+            if let value = plan.decode(content) {
+                if history == .kept {
+                    let said = plan.schema == nil ? (content.stringValue ?? content.jsonText()) : content.jsonText()
+                    state.withLock {
                         $0.turns.append(ScopedTurn(entry: TranscriptEntry(.user, asked.prompt), scope: asked.scope))
-                        $0.turns.append(ScopedTurn(entry: TranscriptEntry(.model, content.jsonText()), scope: asked.scope))
+                        $0.turns.append(ScopedTurn(entry: TranscriptEntry(.model, said), scope: asked.scope))
                     }
                 }
                 return GenerationOutcome(value: value, source: .model(backend: response.backend, tokens: response.tokensGenerated,
                                                                       milliseconds: response.milliseconds), attempts: attempts)
             }
-            reason = FallbackReason(.allBackendsFailed, "the output did not decode into \(Output.self)")
+            reason = FallbackReason(.allBackendsFailed, "the output did not decode into \(plan.name ?? "the requested type")")
         case .failure(let failure, _):
             reason = failure
         }
         guard reason.code != .cancelled, let fallback = policy?.fallback else { throw GenerationError(reason: reason, attempts: result.attempts) }
         let value = fallback(FallbackContext(prompt: asked.prompt, grounding: asked.grounding, facts: asked.facts, template: asked.template))
-        let violations = Output.generationSchema.violations(of: value.generatedContent)
+        let violations = plan.schema?.violations(of: plan.encode(value)) ?? []
         guard violations.isEmpty else {
             let broken = FallbackReason(.fallbackDoesNotFit, "the fallback for this request breaks the schema: "
                                         + violations.map(\.description).joined(separator: "; ") + " (after: \(reason))")

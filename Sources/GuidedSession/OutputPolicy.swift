@@ -33,7 +33,7 @@ public struct FallbackContext: Sendable {
 /// // No value at all: the app lets the user write (see LanguageModelSession.suggest):
 /// OutputPolicy<StepSuggestions>.noSuggestion(validators: ValidatorChain([MinimumContentValidator()]))
 /// ```
-public struct OutputPolicy<Output: Generable>: Sendable {
+public struct OutputPolicy<Output: Sendable>: Sendable {
     /// Builds the fallback from the request; nil when the type has none and a failed request
     /// yields "no suggestion" (``LanguageModelSession/suggest(to:generating:facts:scope:examples:options:)``).
     public var fallback: (@Sendable (FallbackContext) -> Output)?

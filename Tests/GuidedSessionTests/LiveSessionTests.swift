@@ -21,8 +21,8 @@ import Testing
         let session = LanguageModelSession(instructions: "Suggest three short, concrete next steps toward the goal, using the facts.",
                                            configuration: configuration)
         try session.register(StepSuggestions.self, policy: Self.policy())
-        let examples = [BackendRequest.Example(input: "Goal: read more. Entry: library card renewed",
-                                               output: ["steps": ["Visit the library this week", "Pick one short novel", "Read ten pages each night"]])]
+        let examples = [Example("Goal: read more. Entry: library card renewed",
+                                output: StepSuggestions(steps: ["Visit the library this week", "Pick one short novel", "Read ten pages each night"]))]
         let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: Self.grounding,
                                                 examples: examples, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 300))
         // The embedded model must have been reached and its output either shipped or rejected by a

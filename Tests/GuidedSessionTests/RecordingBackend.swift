@@ -31,7 +31,7 @@ final class RecordingBackend: LanguageModelBackend {
             return sent.count - 1
         }
         let content = answers[min(call, answers.count - 1)]
-        let text = content.jsonText()
+        let text = request.schema == nil ? (content.stringValue ?? content.jsonText()) : content.jsonText()
         let validated = try OutputValidation.content(from: text, schema: request.schema, backend: name) { _ in content }
         return BackendResponse(backend: name, content: validated, text: text, tokensGenerated: 9, promptTokens: 30,
                                stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil)

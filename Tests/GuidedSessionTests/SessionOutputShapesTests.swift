@@ -1,0 +1,134 @@
+import CanonicalSchemas
+import Guided
+import Synchronization
+import Testing
+
+/// The session serves every output shape through one core: a Generable type, a schema known only
+/// at run time, and free text — each routed, checked and kept in the transcript the same way.
+@Suite struct SessionOutputShapesTests {
+    static let good = RouterTests.good
+
+    static func session(_ backends: [any LanguageModelBackend], routes: [String: [String]] = [:]) -> LanguageModelSession {
+        LanguageModelSession(instructions: "Suggest next steps.", configuration: GuidedConfiguration(backends: backends, routes: routes))
+    }
+
+    @Test func aRuntimeSchemaYieldsCheckedContentRoutedByItsName() async throws {
+        let a = ScriptedBackend("a", answers: [.output(Self.good)])
+        let b = ScriptedBackend("b", answers: [.output(Self.good)])
+        let session = Self.session([a, b], routes: ["Steps": ["b"]])
+        let outcome = try await session.respond(to: "Goal: learn to swim", schema: StepSuggestions.generationSchema, name: "Steps")
+        #expect(outcome.value == Self.good)
+        guard case .model(let backend, _, _) = outcome.source else {
+            Issue.record("expected a model outcome, got \(outcome.source)")
+            return
+        }
+        #expect(backend == "b")
+        #expect(a.respondCalls.withLock { $0 } == 0)
+        #expect(session.transcript.last?.text == Self.good.jsonText())
+    }
+
+    @Test func aRuntimeSchemaOutputThatBreaksTheSchemaGetsThePolicysFallback() async throws {
+        let broken: GeneratedContent = ["steps": ["only one"]]
+        let session = Self.session([ScriptedBackend("a", answers: [.output(broken)])])
+        let policy = OutputPolicy<GeneratedContent>(fallback: { _ in Self.good })
+        let outcome = try await session.respond(to: "Goal", schema: StepSuggestions.generationSchema, policy: policy)
+        guard case .fallback(let reason) = outcome.source else {
+            Issue.record("expected the fallback, got \(outcome.source)")
+            return
+        }
+        #expect(reason.code == .allBackendsFailed)
+        #expect(outcome.value == Self.good)
+    }
+
+    @Test func aRuntimeFallbackThatBreaksTheSchemaIsReportedNotShipped() async {
+        let session = Self.session([ScriptedBackend("a", answers: [.failure(.transport)])])
+        let policy = OutputPolicy<GeneratedContent>(fallback: { _ in ["steps": []] })
+        await #expect {
+            try await session.respond(to: "Goal", schema: StepSuggestions.generationSchema, policy: policy)
+        } throws: { error in
+            (error as? GenerationError)?.reason.code == .fallbackDoesNotFit
+        }
+    }
+
+    @Test func freeTextIsRequestedWithoutASchemaAndKeptAsText() async throws {
+        let backend = RecordingBackend(answers: ["Hello, Ada!"])
+        let session = Self.session([backend])
+        let reply = try await session.respond(to: "Say hello to Ada.", options: GenerationOptions(temperature: 0.7))
+        #expect(reply.value == "Hello, Ada!")
+        #expect(reply.isFromModel)
+        let sent = try #require(backend.sent.first)
+        #expect(sent.schema == nil && sent.groundedVocabulary == nil)
+        #expect(sent.options.temperature == 0.7)
+        #expect(session.transcript.map(\.text) == ["Say hello to Ada.", "Hello, Ada!"])
+        _ = try await session.respond(to: "And to Grace?")
+        #expect(backend.prompts.last?.contains("Hello, Ada!") == true, "the second turn carries the first")
+    }
+
+    @Test func freeTextFallsBackToThePolicysText() async throws {
+        let session = Self.session([ScriptedBackend("dead", available: RouterTests.down, answers: [.output("unused")])])
+        let reply = try await session.respond(to: "Say hello.", policy: OutputPolicy(fallback: { _ in "Hello!" }))
+        #expect(reply.value == "Hello!")
+        #expect(!reply.isFromModel)
+    }
+
+    @Test func streamedFreeTextGrowsThenCompletes() async throws {
+        let text = "Hello there, Ada. Nice to meet you."
+        let session = Self.session([ScriptedBackend("a", streamChunk: 5, answers: [.output(GeneratedContent(text))])])
+        var partials: [String] = []
+        var outcome: GenerationOutcome<String>?
+        for try await snapshot in session.streamResponse(to: "Say hello to Ada.") {
+            switch snapshot {
+            case .partial(let text): partials.append(text)
+            case .restarted: Issue.record("nothing failed")
+            case .complete(let done): outcome = done
+            }
+        }
+        #expect(!partials.isEmpty)
+        #expect(partials.allSatisfy { text.hasPrefix($0) })
+        #expect(outcome?.value == text)
+    }
+
+    @Test func aFallbackGivenPerCallReplacesTheRegisteredOne() async throws {
+        let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
+        try session.register(StepSuggestions.self, policy: SessionTests.fallback)
+        let own = StepSuggestions(steps: ["Call the pool", "Buy goggles", "Swim one length"])
+        let outcome = try await session.respond(to: "Goal", generating: StepSuggestions.self, fallback: own)
+        #expect(outcome.value.steps == own.steps)
+        let registered = try await session.respond(to: "Goal", generating: StepSuggestions.self)
+        #expect(registered.value.steps.first == "Write your own first step", "the per-call fallback is for that call only")
+    }
+
+    @Test func aFallbackGivenPerCallServesATypeWithoutAPolicy() async throws {
+        let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
+        let own = StepSuggestions(steps: ["Call the pool", "Buy goggles", "Swim one length"])
+        let outcome = try await session.respond(to: "Goal", generating: StepSuggestions.self, fallback: own)
+        guard case .fallback(let reason) = outcome.source else {
+            Issue.record("expected the fallback, got \(outcome.source)")
+            return
+        }
+        #expect(reason.code == .allBackendsFailed)
+        #expect(outcome.value.steps == own.steps)
+    }
+
+    @Test func aPerCallFallbackThatBreaksTheSchemaIsReported() async {
+        let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
+        await #expect {
+            try await session.respond(to: "Goal", generating: StepSuggestions.self, fallback: StepSuggestions(steps: ["one"]))
+        } throws: { error in
+            (error as? GenerationError)?.reason.code == .fallbackDoesNotFit
+        }
+    }
+
+    @Test func typedExamplesReachThePromptAsTheirOutputsContent() async throws {
+        let backend = RecordingBackend(answers: [Self.good])
+        let session = Self.session([backend])
+        let example = Example<StepSuggestions>("Goal: read more", grounding: ["Entry: library card renewed"],
+                                               output: StepSuggestions(steps: ["Visit the library", "Pick a novel", "Read ten pages"]))
+        _ = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self, examples: [example])
+        let sent = try #require(backend.sent.first)
+        #expect(sent.examples.map(\.input) == ["Goal: read more"])
+        #expect(sent.examples.first?.grounding == ["Entry: library card renewed"])
+        #expect(sent.examples.first?.output == example.output.generatedContent)
+        #expect(backend.prompts.first?.contains("Visit the library") == true)
+    }
+}
