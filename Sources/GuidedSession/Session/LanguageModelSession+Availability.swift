@@ -1,0 +1,64 @@
+public import GuidedBackends
+public import GuidedSchema
+
+extension LanguageModelSession {
+    /// Whether any backend of `type`'s route can serve now: the first that can, or every
+    /// backend's reason. Answers come from the router's availability cache, so asking is cheap.
+    ///
+    /// ```swift
+    /// if case .unavailable(let reasons) = await session.availability(for: StepSuggestions.self) {
+    ///     showAuthoredCopyOnly(reasons)   // e.g. [("embedded", binaryMissing: …)]
+    /// }
+    /// ```
+    /// - Parameter type: The output type whose route to check: its policy's route, else the
+    ///   configuration's `routes` entry for the type's name, else the default route.
+    public func availability<Output: Generable>(for type: Output.Type) async -> SessionAvailability {
+        await availability(of: policy(for: type)?.route ?? configuration.routes[String(describing: type)] ?? configuration.route)
+    }
+
+    /// Whether any backend of the default route (``GuidedConfiguration/route``) can serve now.
+    public func availability() async -> SessionAvailability {
+        await availability(of: configuration.route)
+    }
+
+    /// The first backend of `names` that can serve, or every backend's reason in route order.
+    func availability(of names: [String]) async -> SessionAvailability {
+        var reasons: [(backend: String, reason: UnavailableReason)] = []
+        for backend in names.compactMap({ configuration.backend(named: $0) }) {
+            switch await router.availability.availability(of: backend) {
+            case .available: return .available(backend: backend.name)
+            case .unavailable(let reason): reasons.append((backend.name, reason))
+            }
+        }
+        return .unavailable(reasons)
+    }
+
+    /// Gets the route's backends ready before the first request: a managed llama-server is
+    /// started and loads its model now instead of during the first `respond`. Returns when each
+    /// backend answered (or failed to); the answers are cached as availability.
+    ///
+    /// ```swift
+    /// let session = LanguageModelSession(configuration: try .load())
+    /// Task { await session.prewarm() }   // while the app shows its first screen
+    /// ```
+    public func prewarm() async {
+        var names = configuration.route
+        for route in configuration.routes.values { names += route }
+        var seen = Set<String>()
+        for backend in names.compactMap({ configuration.backend(named: $0) }) where seen.insert(backend.name).inserted {
+            _ = await router.availability.availability(of: backend)
+        }
+    }
+}
+
+/// Whether a session can get model output now.
+public enum SessionAvailability: Sendable {
+    /// At least this backend (the first of the route that can) serves.
+    case available(backend: String)
+    /// No backend of the route can serve: each one's reason, in route order. Requests now get
+    /// the authored fallback (or "no suggestion").
+    case unavailable([(backend: String, reason: UnavailableReason)])
+
+    /// Whether a backend can serve.
+    public var isAvailable: Bool { if case .available = self { true } else { false } }
+}
