@@ -6,7 +6,8 @@ enum Usage {
         commands:
           validate SCHEMA INSTANCE      check a JSON instance against a JSON Schema file;
                                         prints one line per violation (/pointer: message), exit 1 if any
-          schema SCHEMA                 print the normalized JSON Schema and the lowering report
+          schema SCHEMA [--grounded]    print the normalized JSON Schema and the lowering report (with
+                                        --grounded: for grounded decoding, in the grammar and for servers)
           compile SCHEMA... [--format gbnf|json-schema|json-schema-strict|swift] [--whitespace compact|pretty] [--out DIR]
                 [--grounded --grounding FACTS]
                                         compile schema files to llama.cpp GBNF (or JSON Schema for servers, or

@@ -73,6 +73,14 @@ import Testing
         #expect(grammar.contains(#""3" ("0")"#) && grammar.contains(#""R" ("iverside")"#), "\(grammar.prefix(400))")
     }
 
+    @Test func theSchemaReportSaysWhereGroundedDecodingIsEnforcedAndWhereChecked() throws {
+        let result = try GuidedCommandTests.guided("schema", "schemas/StepSuggestions.json", "--grounded")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").filter { $0.contains(" grounded: ") }
+        #expect(lines.count == 2, "\(result.stdout)")
+        #expect(lines.first?.contains("enforced") == true && lines.last?.contains("checked-after") == true, "\(lines)")
+    }
+
     @Test func aCandidateCountOutOfRangeIsAUsageError() throws {
         let result = try GuidedCommandTests.guided("generate", "--schema", "schemas/StepSuggestions.json", "--prompt", "x", "--candidates", "0")
         #expect(result.status == 2)

@@ -62,4 +62,37 @@ import Testing
         #expect(outcome.attempts.first?.outcomeCode.hasPrefix("failed:") == true, "\(outcome.attempts)")
         await backend.shutdown()
     }
+
+    @Test func candidatesUnderGroundedDecodingRecordEveryVerdictAndShipTheBestPassingOne() async throws {
+        let facts = ["Goal: learn to swim", "Journal: Bought goggles on Monday.", "Journal: Floated on my back for 20 seconds."]
+        let session = LanguageModelSession(instructions: "Suggest three next steps toward the goal.",
+                                           configuration: try GuidedConfiguration.load(environment: [:]))
+        try session.register(StepSuggestions.self, policy: OutputPolicy(
+            fallback: { _ in StepSuggestions(steps: ["Write your own first step", "Write your own second step", "Write your own third step"]) },
+            validators: ValidatorChain([MinimumContentValidator(), GroundingValidator()]), cleanup: .all(),
+            candidates: CandidatePolicy(count: 4, batchSize: 2), groundedDecoding: true))
+        let outcome = try await session.respond(to: "Suggest three next steps.", generating: StepSuggestions.self, grounding: facts,
+                                                options: GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: 3),
+                                                                           temperature: 0.8, maximumResponseTokens: 60))
+        let embedded = try #require(outcome.attempts.first)
+        #expect(!embedded.outcomeCode.hasPrefix("unavailable"), "the embedded model is not set up: \(embedded)")
+        // Candidates come in batches of two until one passes: 2 or 4 verdicts, indexed in order.
+        #expect([2, 4].contains(embedded.candidates.count), "\(embedded.candidates)")
+        #expect(embedded.candidates.map(\.index) == Array(0..<embedded.candidates.count))
+        let shipped = embedded.candidates.filter(\.shipped)
+        if outcome.isFromModel {
+            let winner = try #require(shipped.first, "a model value shipped without a shipped candidate: \(embedded.candidates)")
+            #expect(shipped.count == 1)
+            guard case .passed = winner.outcome else { Issue.record("shipped a candidate that did not pass: \(winner)"); return }
+            // The documented score: the best mean log-probability among the passing candidates of its batch.
+            let batch = embedded.candidates.filter { $0.index / 2 == winner.index / 2 }
+            let passing = batch.filter { if case .passed = $0.outcome { true } else { false } }
+            #expect(passing.allSatisfy { ($0.score ?? -.infinity) <= (winner.score ?? -.infinity) }, "\(embedded.candidates)")
+            let numbers = outcome.value.steps.joined(separator: " ").split { !$0.isNumber }.map(String.init)
+            #expect(numbers.allSatisfy { $0 == "20" }, "a number the facts do not hold: \(outcome.value.steps)")
+        } else {
+            #expect(shipped.isEmpty)
+            #expect(embedded.candidates.allSatisfy { if case .passed = $0.outcome { false } else { true } }, "\(embedded.candidates)")
+        }
+    }
 }

@@ -44,8 +44,13 @@ public struct ServerSchema: Sendable, Hashable {
 
 extension GenerationSchema {
     /// This schema as JSON Schema for a server of the given dialect, with its lowering report.
-    public func serverSchema(_ dialect: ServerSchemaDialect) -> ServerSchema {
-        var exporter = ServerSchemaExporter(dialect: dialect, schema: self)
+    ///
+    /// With `groundedDecoding`, the report says where grounded decoding lands: JSON Schema cannot
+    /// restrict a free-text string's numbers, dates, ordinals and names to a request's facts, so
+    /// each such string is recorded as `grounded` *checked after* (by the grounding validator),
+    /// where a GBNF grammar records it as enforced.
+    public func serverSchema(_ dialect: ServerSchemaDialect, groundedDecoding: Bool = false) -> ServerSchema {
+        var exporter = ServerSchemaExporter(dialect: dialect, schema: self, groundedDecoding: groundedDecoding)
         let root = exporter.transform(root, at: .root, instance: .root)
         let definitions = self.definitions.map { Definition($0.name, exporter.transform($0.node, at: JSONPointer(tokens: ["$defs", $0.name]), instance: nil)) }
         if dialect == .openAIStrict, !root.isObjectNode(in: self) {
@@ -72,6 +77,7 @@ extension SchemaNode {
 struct ServerSchemaExporter {
     let dialect: ServerSchemaDialect
     let schema: GenerationSchema
+    var groundedDecoding = false
     var entries: [LoweringReport.Entry] = []
     var nullableOptionals: [JSONPointer] = []
 
@@ -89,6 +95,9 @@ struct ServerSchemaExporter {
             for (keyword, present) in [("minLength", c.minLength != nil), ("maxLength", c.maxLength != nil), ("pattern", c.pattern != nil), ("format", c.format != nil)] where present {
                 let beyond = keyword.hasSuffix("Length") && max(c.minLength ?? 0, c.maxLength ?? 0) > GrammarOptions.maximumRepetition
                 record(pointer.appending(keyword), keyword, .checkedAfter, beyond ? "beyond llama.cpp's repetition limit" : serverNote)
+            }
+            if groundedDecoding, c.pattern == nil, c.format == nil {
+                record(pointer, "grounded", .checkedAfter, "a server schema cannot restrict specifics to the facts: the grounding validator checks them")
             }
         case .integer(let b), .number(let b):
             for (keyword, value) in [("minimum", b.minimum), ("maximum", b.maximum), ("exclusiveMinimum", b.exclusiveMinimum), ("exclusiveMaximum", b.exclusiveMaximum), ("multipleOf", b.multipleOf)] where value != nil {

@@ -26,6 +26,19 @@ import Testing
         #expect(server.report.entries.contains { $0.keyword == "maxLength" && $0.disposition == .checkedAfter })
     }
 
+    @Test func groundedDecodingIsACheckAfterForServersAndEnforcedInTheGrammar() throws {
+        let strings = ["/properties/title", "/properties/note", "/properties/tags/items/properties/k"]
+        for dialect in ServerSchemaDialect.allCases {
+            let grounded = Self.schema.serverSchema(dialect, groundedDecoding: true).report.entries.filter { $0.keyword == "grounded" }
+            #expect(Set(grounded.map(\.pointer.description)) == Set(strings), "\(dialect)")
+            #expect(grounded.allSatisfy { $0.disposition == .checkedAfter })
+            #expect(!Self.schema.serverSchema(dialect).report.entries.contains { $0.keyword == "grounded" })
+        }
+        let vocabulary = GroundedVocabulary(specifics: ["March"], forbiddenWords: [])
+        let grammar = try GrammarCompiler.compile(Self.schema, options: GrammarOptions(groundedVocabulary: vocabulary)).report.entries
+        #expect(Set(grammar.filter { $0.keyword == "grounded" && $0.disposition == .enforced }.map(\.pointer.description)) == Set(strings))
+    }
+
     @Test func nullsStandingForAbsentOptionalsAreRemovedBeforeValidation() throws {
         let server = Self.schema.serverSchema(.openAIStrict)
         let output = try JSONReader.parse(#"{"title":"t","note":null,"tags":[]}"#)

@@ -1,0 +1,72 @@
+import CanonicalSchemas
+import Foundation
+import Guided
+import GuidedManagedServer
+import Testing
+
+/// Grounded decoding and candidates on the real embedded model (Gemma 3 270M through the managed
+/// llama-server). Like ``LiveLocalModelTests`` these fail, never skip, when `scripts/setup-model`
+/// has not run. The specifics check here is written independently of the grammar compiler and of
+/// the grounding validator, so a grammar that lets an invented number or name through fails it.
+@Suite(.serialized) struct LiveGroundedCandidatesTests {
+    static let backend = ManagedLlamaServerBackend(name: "embedded")
+
+    /// A goal whose entries carry a number, a weekday and a name — the kind of facts the model
+    /// likes to vary ("Tuesday", "20 minutes", "Coach Ana").
+    static let facts = ["Goal: swim a full length of the pool", "Journal: Swam 12 metres on Monday with Coach Lee.",
+                        "Journal: Floated on my back without the board."]
+
+    static func request(seed: UInt64, grounded: Bool, logProbabilities: Bool = false) -> BackendRequest {
+        BackendRequest(prompt: "Suggest three next steps.", instructions: "Suggest three next steps toward the goal.",
+                       schema: StepSuggestions.generationSchema,
+                       options: GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: seed), temperature: 1.0,
+                                                  maximumResponseTokens: 60),
+                       grounding: facts, groundedVocabulary: grounded ? GroundedVocabulary(grounding: facts) : nil,
+                       tokenLogProbabilities: logProbabilities)
+    }
+
+    /// Digit runs and capitalised words after a string's first word that the facts do not hold.
+    static func inventedSpecifics(in text: String) -> [String] {
+        let factWords = Set(facts.joined(separator: " ").split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        var invented: [String] = []
+        for sentence in text.split(whereSeparator: { ".!?\n".contains($0) }) {
+            let words = sentence.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            for (index, word) in words.enumerated() where !factWords.contains(word) {
+                let isNumber = word.contains { $0.isNumber }
+                let isName = index > 0 && word.first!.isUppercase && word != "I"
+                if isNumber || isName { invented.append(word) }
+            }
+        }
+        return invented
+    }
+
+    func requireAvailable() async throws {
+        let availability = await Self.backend.availability()
+        try #require(availability.isAvailable, "embedded model cannot serve: \(availability)")
+    }
+
+    @Test func groundedDecodingStatesOnlyTheFactsSpecificsForEightSeeds() async throws {
+        try await requireAvailable()
+        for seed in UInt64(1)...8 {
+            let response = try await Self.backend.respond(to: Self.request(seed: seed, grounded: true))
+            let steps = try StepSuggestions(response.content)
+            #expect(steps.steps.count == 3, "seed \(seed): \(response.text)")
+            for step in steps.steps {
+                #expect(Self.inventedSpecifics(in: step).isEmpty, "seed \(seed) invented \(Self.inventedSpecifics(in: step)): \(step)")
+            }
+        }
+    }
+
+    @Test func candidatesComeBackOnePerSeedWithTheirTokenProbabilities() async throws {
+        try await requireAvailable()
+        let results = try await Self.backend.respond(to: Self.request(seed: 1, grounded: true, logProbabilities: true), candidates: 4)
+        #expect(results.count == 4)
+        let responses = results.compactMap { try? $0.get() }
+        #expect(responses.count >= 2, "most candidates should complete: \(results)")
+        for response in responses {
+            let probabilities = try #require(response.tokenLogProbabilities, "no token probabilities: \(response.text)")
+            #expect(!probabilities.isEmpty && probabilities.allSatisfy { $0.logProbability <= 0 }, "\(probabilities)")
+        }
+        #expect(Set(responses.map(\.text)).count >= 2, "different seeds gave identical candidates: \(responses.map(\.text))")
+    }
+}
