@@ -22,6 +22,16 @@ import Testing
         #expect(reasons("Swim two more lengths on your own") == [], "stopwords never leak")
     }
 
+    @Test func everydayWordsFromAnExampleAreNotLeaks() {
+        let examples = ["Goal: learn to tie sailing knots", "Journal: The clove hitch kept slipping.", "Journal: Got better at the bowline."]
+        let context = ValidationContext(grounding: ["Goal: bake sourdough at home", "Journal: Fed the starter twice."],
+                                        schema: GenerationSchema(root: .any), exampleGrounding: examples)
+        let check = { (text: String) in ExampleLeakValidator().check(GeneratedContent(text), in: context).map(\.reason) }
+        #expect(check("Keep the starter warm so it gets better") == [], "keep, get, better name no subject")
+        #expect(check("Tie the starter jar with a clove hitch") == ["leaksExample"], "the example's own subject still leaks")
+        #expect(EverydayWords.words.count > 150)
+    }
+
     @Test func withoutExamplesNothingIsChecked() {
         let context = ValidationContext(grounding: ["Goal: swim"], schema: GenerationSchema(root: .any))
         #expect(ExampleLeakValidator().check(GeneratedContent("Sew a tote bag"), in: context).isEmpty)

@@ -6,7 +6,8 @@ public import GuidedSchema
 ///
 /// A leaked word is a significant word (not a stopword, compared by ``EnglishStemmer`` stem) of
 /// an example's facts (``ValidationContext/exampleGrounding``) that this request's grounding
-/// does not contain. The examples' *outputs* are not consulted: their phrasing ("Ready for
+/// does not contain, leaving out ``EverydayWords`` ("kept", "better", "same": no subject in
+/// them). The examples' *outputs* are not consulted: their phrasing ("Ready for
 /// another?") is meant to be reused. Examples drawn from other domains make the check sharp:
 /// their facts' nouns rarely belong to the request. With no example facts, nothing is checked.
 public struct ExampleLeakValidator: OutputValidator {
@@ -25,7 +26,7 @@ public struct ExampleLeakValidator: OutputValidator {
     public func check(_ output: GeneratedContent, in context: ValidationContext) -> [Rejection] {
         guard !context.exampleGrounding.isEmpty else { return [] }
         let own = Self.stems(context.grounding)
-        let leaked = Self.stems(context.exampleGrounding).subtracting(own)
+        let leaked = Self.stems(context.exampleGrounding).subtracting(own).filter { !EverydayWords.containsStem($0) }
         return output.selectedStrings(pointers).compactMap { leaf in
             let words = WordTokenizer.tokens(in: leaf.text).filter { token in
                 GroundingEvidence.significantKey(token).map(leaked.contains) ?? false
