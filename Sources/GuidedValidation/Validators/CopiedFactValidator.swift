@@ -8,7 +8,9 @@ public import GuidedSchema
 /// grounding snippet or a run of them — `"Made a simple pasta with tomatoes and garlic."`
 /// against the fact `"2 June 2026: Made a simple pasta with tomatoes and garlic."`, `"Fix the
 /// bike brakes"` against `"Done: Fix the bike brakes"`, `"Reduce screen time in the evenings"`
-/// against `"Goal: reduce screen time in the evening"`.
+/// against `"Goal: reduce screen time in the evening"`. Forms of `be` and `have` are left out of
+/// the comparison, so a copy that only changes the verb's agreement or tense ("Switching between
+/// chords are still slow" for the entry "Switching between chords is still slow.") is one too.
 /// Strings of fewer than ``minimumWords`` words are left alone: a short phrase can match a fact
 /// by chance. Quoting a fact inside a longer sentence ("Back in March you wrote: …" plus a
 /// question) adds words and passes.
@@ -47,6 +49,9 @@ public struct CopiedFactValidator: OutputValidator {
 
     /// The stems of the words of `text`, in order.
     static func words(_ text: String) -> [String] {
-        WordTokenizer.tokens(in: text).map { EnglishStemmer.stem($0.lowercased) }
+        WordTokenizer.tokens(in: text).map(\.lowercased).filter { !Self.agreementForms.contains($0) }.map(EnglishStemmer.stem)
     }
+
+    /// `be` and `have` forms, which a copy changes without changing what it says.
+    static let agreementForms: Set<String> = ["is", "are", "was", "were", "am", "be", "been", "being", "has", "have", "had"]
 }
