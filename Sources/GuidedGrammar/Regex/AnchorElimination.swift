@@ -107,6 +107,8 @@ struct AnchorElimination {
         case .startAnchor: return Anchored(.epsilon, start: true)
         case .endAnchor: return Anchored(.epsilon, end: true)
         case .group(let child, _): return try eliminate(child)
+        case .lookaround, .backreference, .wordBoundary:
+            throw error("lookaround, backreferences and word boundaries have no grammar", remedy: "the pattern is checked after generation")
         case .alternation(let children):
             var result = Anchored.empty
             for child in children { result = result.union(try eliminate(child)) }

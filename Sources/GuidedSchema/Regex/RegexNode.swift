@@ -46,4 +46,14 @@ public indirect enum RegexNode: Sendable, Hashable {
     case startAnchor
     /// `$`: the end of the input (no multiline flag).
     case endAnchor
+    /// `(?= )`, `(?! )`, `(?<= )`, `(?<! )`: the child must (or, negated, must not) match just
+    /// after (`ahead`) or just before the current position, consuming nothing. Outside the
+    /// linear-time subset: only ``ECMARegex`` matches it.
+    case lookaround(RegexNode, ahead: Bool, negated: Bool)
+    /// `\1`, `\k<name>`: the text the numbered capturing group (1-based, in order of opening
+    /// parentheses) last captured. Outside the linear-time subset.
+    case backreference(Int)
+    /// `\b` (or `\B`, negated): a position between a word character and a non-word character.
+    /// Outside the linear-time subset.
+    case wordBoundary(negated: Bool)
 }

@@ -13,11 +13,39 @@ extension RegexParser {
         }
         switch next {
         case "b", "B":
-            throw error("word-boundary assertions (\\\(next)) are not supported", remedy: "remove the assertion or spell out the neighbouring characters")
+            guard extended else {
+                throw error("word-boundary assertions (\\\(next)) are not supported", remedy: "remove the assertion or spell out the neighbouring characters")
+            }
+            position += 2
+            return .wordBoundary(negated: next == "B")
         case "1"..."9":
-            throw error("backreferences are not supported", remedy: "repeat the referenced sub-pattern instead of \\\(next)")
+            guard extended else {
+                throw error("backreferences are not supported", remedy: "repeat the referenced sub-pattern instead of \\\(next)")
+            }
+            let start = position
+            position += 1
+            var number = 0
+            while let digit = peek().flatMap(asciiDigit) {
+                number = min(number * 10 + digit, 1_000_000)
+                position += 1
+            }
+            if number > (largestReference?.number ?? 0) { largestReference = (number, start) }
+            return .backreference(number)
         case "k":
-            throw error("named backreferences (\\k<name>) are not supported", remedy: "repeat the referenced sub-pattern instead")
+            guard extended else {
+                throw error("named backreferences (\\k<name>) are not supported", remedy: "repeat the referenced sub-pattern instead")
+            }
+            let start = position
+            guard peek(2) == "<" else { throw error("\\k must be followed by <name>", remedy: "write \\k<name>") }
+            position += 3
+            let nameStart = position
+            while let scalar = peek(), scalar != ">" { position += 1 }
+            guard peek() == ">", position > nameStart else { throw error("malformed \\k<name>", at: start, remedy: "write \\k<name>") }
+            let name = String(String.UnicodeScalarView(scalars[nameStart..<position]))
+            position += 1
+            namedReferences.append((name, start))
+            // Resolved to a number once every group name is known.
+            return .backreference(-namedReferences.count)
         default:
             break
         }
@@ -70,8 +98,16 @@ extension RegexParser {
             }
             throw error("\\c must be followed by a letter", at: start, remedy: "write \\cA ... \\cZ or use \\xHH")
         case "p", "P":
-            throw error("Unicode property escapes (\\\(letter){...}) are not supported", at: start,
-                        remedy: "use an explicit character class such as [A-Za-z] or ranges like [\\u0370-\\u03FF]")
+            guard peek() == "{", let close = scalars[position...].firstIndex(of: "}") else {
+                throw error("\\\(letter) must be followed by {Property}", at: start, remedy: "write \\p{Letter} or \\p{gc=Nd}")
+            }
+            let name = String(String.UnicodeScalarView(scalars[(position + 1)..<close]))
+            guard let set = RegexPropertyClasses.set(named: name) else {
+                throw error("unknown or unsupported Unicode property \"\(name)\"", at: start,
+                            remedy: "use a General_Category (\\p{L}, \\p{Nd}, …) or a binary property such as \\p{Alphabetic}; scripts are not available")
+            }
+            position = close + 1
+            return .set(letter == "p" ? set : set.inverted)
         case "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/", "-":
             return .scalar(letter.value)
         case "1"..."9" where inClass:

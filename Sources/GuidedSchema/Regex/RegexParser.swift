@@ -7,19 +7,39 @@ struct RegexParser {
     static let maximumRepetitionCount = 100_000
 
     let scalars: [Unicode.Scalar]
+    /// Whether the whole of ECMA-262 (with the `u` flag) is accepted: lookaround,
+    /// backreferences and word boundaries; else those are errors (the linear-time subset).
+    let extended: Bool
     var position = 0
     var groupDepth = 0
+    /// Capturing groups opened so far.
+    var captureCount = 0
+    /// Named groups and their numbers.
+    var groupNames: [String: Int] = [:]
+    /// Named backreferences seen before the end, resolved once every group is known.
+    var namedReferences: [(name: String, offset: Int)] = []
+    /// The largest numbered backreference, checked once every group is known.
+    var largestReference: (number: Int, offset: Int)?
 
-    init(_ source: String) {
+    init(_ source: String, extended: Bool) {
         scalars = Array(source.unicodeScalars)
+        self.extended = extended
     }
 
-    static func parse(_ source: String) throws(RegexSyntaxError) -> RegexNode {
-        var parser = RegexParser(source)
-        let node = try parser.parseDisjunction()
+    /// Parses `source`; `extended` accepts the constructs outside the linear-time subset.
+    static func parse(_ source: String, extended: Bool = false) throws(RegexSyntaxError) -> RegexNode {
+        var parser = RegexParser(source, extended: extended)
+        var node = try parser.parseDisjunction()
         if parser.position < parser.scalars.count {
             // Only an unmatched ')' stops the top-level disjunction.
             throw parser.error("unmatched ')'", remedy: "remove it or escape it as \\)")
+        }
+        if let (number, offset) = parser.largestReference, number > parser.captureCount {
+            throw parser.error("backreference \\\(number) names a group that does not exist", at: offset,
+                               remedy: "refer to one of the \(parser.captureCount) capturing groups")
+        }
+        if !parser.namedReferences.isEmpty {
+            node = try parser.resolvingNamedReferences(node)
         }
         return node
     }
@@ -84,6 +104,12 @@ struct RegexParser {
             throw error("lone ']'", remedy: "escape it as \\]")
         case "(":
             atom = try parseGroup()
+            if case .lookaround = atom {
+                if let next = peek(), next == "*" || next == "+" || next == "?" || (next == "{" && (try? peekQuantifierBraces()) != nil) {
+                    throw error("a lookaround assertion cannot be quantified", remedy: "remove the quantifier")
+                }
+                return atom
+            }
         case "[":
             atom = .characterClass(try parseClass())
         case ".":
@@ -109,25 +135,39 @@ struct RegexParser {
         let open = position
         position += 1
         var capturing = true
+        var lookaround: (ahead: Bool, negated: Bool)?
         if peek() == "?" {
             switch peek(1) {
             case ":":
                 capturing = false
                 position += 2
             case "=", "!":
-                throw error("lookahead assertions are not supported", at: open,
-                            remedy: "rewrite the pattern without (?= ) / (?! ), e.g. with alternation or a character class")
+                guard extended else {
+                    throw error("lookahead assertions are not supported", at: open,
+                                remedy: "rewrite the pattern without (?= ) / (?! ), e.g. with alternation or a character class")
+                }
+                lookaround = (true, peek(1) == "!")
+                position += 2
             case "<" where peek(2) == "=" || peek(2) == "!":
-                throw error("lookbehind assertions are not supported", at: open,
-                            remedy: "rewrite the pattern without (?<= ) / (?<! )")
+                guard extended else {
+                    throw error("lookbehind assertions are not supported", at: open,
+                                remedy: "rewrite the pattern without (?<= ) / (?<! )")
+                }
+                lookaround = (false, peek(2) == "!")
+                position += 3
             case "<":
                 position += 2
-                try parseGroupName(groupStart: open)
+                captureCount += 1
+                let name = try parseGroupName(groupStart: open)
+                guard groupNames.updateValue(captureCount, forKey: name) == nil else {
+                    throw error("duplicate group name \"\(name)\"", at: open, remedy: "give each named group its own name")
+                }
             default:
                 throw error("inline flags and modifier groups are not supported", at: open,
                             remedy: "use ( ) or (?: ) groups only; patterns are case-sensitive and single-line")
             }
         }
+        if capturing && lookaround == nil && position == open + 1 { captureCount += 1 }
         groupDepth += 1
         let inner = try parseDisjunction()
         groupDepth -= 1
@@ -135,10 +175,11 @@ struct RegexParser {
             throw error("unterminated group", at: open, remedy: "add the missing ')' or escape the '(' as \\(")
         }
         position += 1
+        if let lookaround { return .lookaround(inner, ahead: lookaround.ahead, negated: lookaround.negated) }
         return .group(inner, capturing: capturing)
     }
 
-    mutating func parseGroupName(groupStart: Int) throws(RegexSyntaxError) {
+    mutating func parseGroupName(groupStart: Int) throws(RegexSyntaxError) -> String {
         let nameStart = position
         while let scalar = peek(), scalar != ">" {
             let isIdentifier = scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic
@@ -152,6 +193,7 @@ struct RegexParser {
             throw error("malformed group name", at: groupStart, remedy: "write named groups as (?<name> ... )")
         }
         position += 1
+        return String(String.UnicodeScalarView(scalars[nameStart..<(position - 1)]))
     }
 
     // MARK: Quantifiers
@@ -222,5 +264,25 @@ func asciiHexDigit(_ scalar: Unicode.Scalar) -> UInt32? {
     case 0x41...0x46: return scalar.value - 0x41 + 10
     case 0x61...0x66: return scalar.value - 0x61 + 10
     default: return nil
+    }
+}
+
+extension RegexParser {
+    /// The tree with every `\k<name>` (a negative placeholder) replaced by its group number.
+    func resolvingNamedReferences(_ node: RegexNode) throws(RegexSyntaxError) -> RegexNode {
+        switch node {
+        case .backreference(let number) where number < 0:
+            let (name, offset) = namedReferences[-number - 1]
+            guard let group = groupNames[name] else {
+                throw error("\\k<\(name)> names no group", at: offset, remedy: "define the group with (?<\(name)> … )")
+            }
+            return .backreference(group)
+        case .sequence(let children): return .sequence(try children.map { child throws(RegexSyntaxError) in try resolvingNamedReferences(child) })
+        case .alternation(let children): return .alternation(try children.map { child throws(RegexSyntaxError) in try resolvingNamedReferences(child) })
+        case .group(let child, let capturing): return .group(try resolvingNamedReferences(child), capturing: capturing)
+        case .repetition(let child, let min, let max): return .repetition(try resolvingNamedReferences(child), min: min, max: max)
+        case .lookaround(let child, let ahead, let negated): return .lookaround(try resolvingNamedReferences(child), ahead: ahead, negated: negated)
+        default: return node
+        }
     }
 }

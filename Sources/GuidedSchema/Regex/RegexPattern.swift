@@ -1,17 +1,20 @@
-/// A JSON Schema `pattern`: an ECMA-262 regular expression in a documented subset.
+/// A JSON Schema `pattern` in the linear-time subset of ECMA-262 that grammars can enforce.
+/// (``ECMARegex`` matches the whole language by backtracking, with a step budget.)
 ///
 /// Supported: literals; escapes `\\ \/ \- \n \r \t \f \v \0 \xHH \uHHHH`
 /// (surrogate pairs combine) `\u{H...}` `\cX`, and `\` before any syntax character;
 /// classes `[...]` with ranges and negation (`[\b]` is backspace); shorthands
-/// `\d \D \w \W \s \S` with their ECMA-262 meanings; `.` (anything except
+/// `\d \D \w \W \s \S` with their ECMA-262 meanings; Unicode property escapes
+/// `\p{…} \P{…}` (General_Category values and binary properties Swift knows; not
+/// scripts); `.` (anything except
 /// `\n \r \u2028 \u2029`); groups `( )`, `(?: )`, `(?<name> )`; quantifiers
 /// `* + ? {m} {m,} {m,n}` (lazy `?` suffix accepted, treated as greedy:
 /// it cannot change whether a match exists); alternation; anchors `^ $`
 /// (no multiline flag: input start and end only).
 ///
 /// Rejected with a ``RegexSyntaxError``: lookahead/lookbehind, backreferences
-/// (`\1`, `\k<name>`), word boundaries `\b \B`, inline flags `(?i)`,
-/// Unicode property escapes `\p{..}`, octal escapes, identity escapes of
+/// (`\1`, `\k<name>`), word boundaries `\b \B` (all three matched by ``ECMARegex``),
+/// inline flags `(?i)`, octal escapes, identity escapes of
 /// non-syntax characters (e.g. `\a`), lone `{ } ]`, lone surrogates,
 /// `{m,n}` with `m > n` or bounds above 100000, and patterns whose expanded
 /// automaton would exceed 200000 states.

@@ -60,7 +60,7 @@ struct CandidateStrings {
 
     mutating func sample(_ node: RegexNode, into scalars: inout [Unicode.Scalar]) {
         switch node {
-        case .empty, .startAnchor, .endAnchor: break
+        case .empty, .startAnchor, .endAnchor, .lookaround, .backreference, .wordBoundary: break
         case .literal(let scalar): scalars.append(scalar)
         case .characterClass(let characterClass):
             if let scalar = pick(characterClass.matchedScalars) { scalars.append(scalar) }

@@ -45,19 +45,14 @@ struct PatternRecord: CustomStringConvertible, Sendable {
             #expect(record.valid, "\(record.id)")
             return
         }
-        if record.pattern.contains("\\p{") {
-            // Unicode property escapes are outside the supported subset.
-            #expect(throws: RegexSyntaxError.self) { try RegexPattern(record.pattern) }
-            return
-        }
         let pattern = try RegexPattern(record.pattern)
         #expect(pattern.matches(string) == record.valid, "\(record.id): /\(record.pattern)/ on \(string.debugDescription)")
     }
 
-    @Test func unicodePropertyRejectionNamesOffset() {
-        #expect(throws: RegexSyntaxError(
-            offset: 1, message: "Unicode property escapes (\\p{...}) are not supported",
-            remedy: "use an explicit character class such as [A-Za-z] or ranges like [\\u0370-\\u03FF]")
-        ) { try RegexPattern("^\\p{Letter}+$") }
+    @Test func unicodePropertyEscapesAreInTheSubset() throws {
+        let letters = try RegexPattern("^\\p{Letter}+$")
+        #expect(letters.matches("héllo") && letters.matches("αβγ") && !letters.matches("a1"))
+        #expect(try RegexPattern("^\\P{L}$").matches("1"))
+        #expect(throws: RegexSyntaxError.self) { try RegexPattern("\\p{Script=Greek}") }
     }
 }
