@@ -2,9 +2,10 @@ public import GuidedSchema
 
 /// Reading JSON Schema files and JSON instances from disk, with located errors.
 public enum SchemaFile {
-    /// Reads a JSON Schema file into the schema model.
+    /// Reads a JSON Schema file into the schema model; `strict` refuses keywords JSON Schema
+    /// makes annotations (unknown keywords, extensions) instead of listing them as ignored.
     /// Throws a ``SchemaError`` naming the file and the JSON Pointer (or line:column for syntax errors).
-    public static func load(_ path: String, allowUnsupported: Bool = false) throws(SchemaError) -> ImportedSchema {
+    public static func load(_ path: String, allowUnsupported: Bool = false, strict: Bool = false) throws(SchemaError) -> ImportedSchema {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.contents(of: path)
@@ -18,6 +19,6 @@ public enum SchemaFile {
             throw error.schemaError
         }
         return try GenerationSchema.fromJSONSchema(
-            document, options: JSONSchemaImportOptions(allowUnsupported: allowUnsupported, file: path))
+            document, options: JSONSchemaImportOptions(allowUnsupported: allowUnsupported, strict: strict, file: path))
     }
 }

@@ -9,7 +9,7 @@ struct ParsedArguments {
         "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config",
         "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback", "--grounding", "--min-words", "--candidates",
     ]
-    static let flagOptions: Set<String> = ["--allow-unsupported", "--greedy", "--stream", "--json", "--grounded", "--no-quality-checks"]
+    static let flagOptions: Set<String> = ["--allow-unsupported", "--strict", "--greedy", "--stream", "--json", "--grounded", "--no-quality-checks"]
 
     init(_ arguments: [String]) throws(CommandFailure) {
         var index = 0

@@ -17,6 +17,7 @@ enum SchemaCommand {
             throw .usage(error.schemaError(file: path).description)
         }
         var report = compiled.report
+        report.entries += imported.ignored
         report.entries += imported.warnings.map { .init($0.pointer, "keyword", .unsupported, $0.message) }
         Console.out(report.description)
         if arguments.flag("--grounded") {

@@ -29,6 +29,9 @@ enum Usage {
           --version                     print the version
 
         options:
+          --strict                      refuse keywords JSON Schema makes annotations (unknown keywords,
+                                        x- extensions, other drafts' keywords, unknown formats) instead
+                                        of listing them as ignored
           --allow-unsupported           accept keywords Guided cannot enforce or check, as warnings
 
         exit codes: 0 success, 1 invalid instance, 2 bad schema or usage

@@ -64,11 +64,21 @@ import Testing
     }
 
     @Test func badSchemaExitsTwoWithALocatedError() throws {
-        let schema = try Self.temporaryFile("contradiction.json", #"{"type":"string","minLength":5,"maxLength":2}"#)
+        let schema = try Self.temporaryFile("bad-type.json", #"{"type":"strng"}"#)
         let instance = try Self.temporaryFile("x.json", #""abc""#)
         let result = try Self.guided("validate", schema, instance)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("contradiction.json: error: minLength 5 is greater than maxLength 2 (at #/minLength)"))
+        #expect(result.stderr.contains("bad-type.json: error: unknown type \"strng\" (at #/type)"))
+    }
+
+    @Test func unsatisfiableSchemaValidatesButDoesNotCompile() throws {
+        // Valid JSON Schema that no string satisfies: validation says so, compilation refuses it.
+        let schema = try Self.temporaryFile("contradiction.json", #"{"type":"string","minLength":5,"maxLength":2}"#)
+        let instance = try Self.temporaryFile("x.json", #""abc""#)
+        #expect(try Self.guided("validate", schema, instance).status == 1)
+        let compiled = try Self.guided("compile", schema)
+        #expect(compiled.status == 2)
+        #expect(compiled.stderr.contains("contradiction.json: error: minLength 5 is greater than maxLength 2 (at #/minLength)"))
     }
 
     @Test func syntaxErrorNamesLineAndColumn() throws {
@@ -78,15 +88,26 @@ import Testing
         #expect(result.stderr.contains("syntax.json:2:20: error: invalid JSON"))
     }
 
-    @Test func unsupportedKeywordIsAnErrorUnlessAllowed() throws {
-        let schema = try Self.temporaryFile("unique.json", #"{"type":"array","uniqueItems":true}"#)
-        let strict = try Self.guided("schema", schema)
+    @Test func draft04SchemaWithExtensionsIsReadAndItsIgnoredKeywordsListed() throws {
+        let schema = try Self.temporaryFile("draft04.json", #"""
+            {"$schema": "http://json-schema.org/draft-04/schema#", "id": "http://example.com/person.json",
+             "type": "object", "x-generator": "tool", "example": {"name": "Ada"},
+             "properties": {"name": {"type": "string", "x-order": 1}, "age": {"type": "integer", "minimum": 0, "exclusiveMinimum": true}},
+             "required": ["name"]}
+            """#)
+        let result = try Self.guided("schema", schema)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("#/x-generator x-generator: ignored"))
+        #expect(result.stdout.contains("#/example example: ignored"))
+        #expect(result.stdout.contains("#/properties/name/x-order x-order: ignored"))
+        #expect(result.stdout.contains("\"exclusiveMinimum\": 0"))
+        let strict = try Self.guided("schema", schema, "--strict")
         #expect(strict.status == 2)
-        #expect(strict.stderr.contains("(at #/uniqueItems)"))
-        let lenient = try Self.guided("schema", schema, "--allow-unsupported")
-        #expect(lenient.status == 0)
-        #expect(lenient.stderr.contains("warning: keyword \"uniqueItems\" is not supported"))
-        #expect(lenient.stdout.contains("uniqueItems") && lenient.stdout.contains("unsupported"))
+        #expect(strict.stderr.contains("(at #/x-generator)"))
+        let instance = try Self.temporaryFile("person.json", #"{"name": "Ada", "age": 0}"#)
+        let validated = try Self.guided("validate", schema, instance)
+        #expect(validated.status == 1)
+        #expect(validated.stdout.contains("/age: a number > 0"))
     }
 
     @Test func schemaPrintsNormalizedSchemaAndLoweringReport() throws {

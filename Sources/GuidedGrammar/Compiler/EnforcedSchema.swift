@@ -41,6 +41,10 @@ struct GrammarRelaxer {
         case .array(var c):
             if dropped(pointer, "minItems") { c.minItems = nil }
             if dropped(pointer, "maxItems") { c.maxItems = nil }
+            if dropped(pointer, "uniqueItems") { c.uniqueItems = false }
+            if dropped(pointer, "contains") || dropped(pointer, "minContains") || dropped(pointer, "maxContains") {
+                (c.contains, c.minContains, c.maxContains) = (nil, nil, nil)
+            }
             c.prefixItems = c.prefixItems.enumerated().map { relax($1, at: pointer.appending("prefixItems").appending($0)) }
             c.items = relax(c.items, at: pointer.appending("items"))
             result.kind = .array(c)
@@ -51,6 +55,12 @@ struct GrammarRelaxer {
                 return copy
             }
             c.additionalProperties = relax(c.additionalProperties, at: pointer.appending("additionalProperties"))
+            if dropped(pointer, "patternProperties") { c.patternProperties = [] }
+            if dropped(pointer, "propertyNames") { c.propertyNames = .any }
+            if dropped(pointer, "minProperties") { c.minProperties = nil }
+            if dropped(pointer, "maxProperties") { c.maxProperties = nil }
+            if dropped(pointer, "dependentRequired") { c.dependentRequired = [] }
+            if dropped(pointer, "dependentSchemas") { c.dependentSchemas = [] }
             result.kind = .object(c)
         case .anyOf(let branches):
             result.kind = .anyOf(branches.enumerated().map { relax($1, at: pointer.appending("anyOf").appending($0)) })
@@ -63,6 +73,19 @@ struct GrammarRelaxer {
             } else if let merged = AllOfMerger(schema: schema).merge(branches) {
                 result = relax(merged, at: pointer)
             }
+        case .not:
+            if dropped(pointer, "not") { result.kind = .any }
+        case .conditional:
+            if dropped(pointer, "if") { result.kind = .any }
+        case .dynamicReference(let reference):
+            if dropped(pointer, "$dynamicRef") { result.kind = .reference(reference.definition) }
+        case .dynamicScope(let scope, let inner):
+            result.kind = .dynamicScope(scope, relax(inner, at: pointer))
+        case .unevaluated(let inner, var unevaluated):
+            if dropped(pointer, "unevaluatedProperties") { unevaluated.properties = nil }
+            if dropped(pointer, "unevaluatedItems") { unevaluated.items = nil }
+            let relaxed = relax(inner, at: pointer)
+            result.kind = unevaluated.properties == nil && unevaluated.items == nil ? relaxed.kind : .unevaluated(relaxed, unevaluated)
         default: break
         }
         return result

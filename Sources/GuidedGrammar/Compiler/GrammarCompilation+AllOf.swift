@@ -104,11 +104,14 @@ struct AllOfMerger {
         case (.null, .null): return .null
         case (.object(let x), .object(let y)):
             return mergeObjects(x, y).map { .object($0) }
-        case (.array(let x), .array(let y)) where x.prefixItems.isEmpty && y.prefixItems.isEmpty:
+        case (.array(let x), .array(let y)) where x.prefixItems.isEmpty && y.prefixItems.isEmpty && (x.contains == nil || y.contains == nil):
             guard let items = merge([x.items, y.items]) else { return nil }
             let low = maxOf(x.minItems, y.minItems), high = minOf(x.maxItems, y.maxItems)
             if let low, let high, low > high { return .nothing }
-            return .array(ArrayConstraints(items: items, minItems: low, maxItems: high))
+            let counted = x.contains == nil ? y : x
+            return .array(ArrayConstraints(items: items, minItems: low, maxItems: high, uniqueItems: x.uniqueItems || y.uniqueItems,
+                                           contains: counted.contains, minContains: counted.minContains, maxContains: counted.maxContains,
+                                           itemsOmitted: x.itemsOmitted && y.itemsOmitted))
         default:
             // Two different JSON types have no value in common.
             if let a = Self.typeName(a), let b = Self.typeName(b), a != b { return .nothing }
@@ -129,6 +132,8 @@ struct AllOfMerger {
     }
 
     private func mergeObjects(_ x: ObjectConstraints, _ y: ObjectConstraints) -> ObjectConstraints? {
+        // Keywords beyond properties (patterns, counts, dependencies) are not merged here.
+        guard x.hasOnlyPropertyKeywords, y.hasOnlyPropertyKeywords else { return nil }
         // Closed branches would reject each other's extra properties; merge only when that cannot happen.
         let xNames = Set(x.properties.map(\.name)), yNames = Set(y.properties.map(\.name))
         if x.additionalProperties.kind != .any && !yNames.isSubset(of: xNames) { return nil }
@@ -157,7 +162,8 @@ struct AllOfMerger {
         for index in properties.indices where x.additionalRequired.contains(properties[index].name) || y.additionalRequired.contains(properties[index].name) {
             properties[index].isRequired = true
         }
-        return ObjectConstraints(properties, additionalProperties: additional, additionalRequired: required)
+        return ObjectConstraints(properties, additionalProperties: additional, additionalRequired: required,
+                                 additionalPropertiesOmitted: x.additionalPropertiesOmitted && y.additionalPropertiesOmitted)
     }
 
     private func intersect(_ x: NumericBounds, _ y: NumericBounds) -> NumericBounds? {

@@ -4,6 +4,10 @@ extension GrammarCompilation {
     /// A JSON array: positional `prefixItems`, then `items`, with the element count bounded.
     mutating func arrayExpression(_ c: ArrayConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
         var c = c
+        if c.uniqueItems { record(pointer.appending("uniqueItems"), "uniqueItems", .checkedAfter) }
+        if c.contains != nil { record(pointer.appending("contains"), "contains", .checkedAfter) }
+        if c.minContains != nil { record(pointer.appending("minContains"), "minContains", .checkedAfter) }
+        if c.maxContains != nil { record(pointer.appending("maxContains"), "maxContains", .checkedAfter) }
         // A position that admits no value ends every valid array before it.
         if let blocked = c.prefixItems.firstIndex(where: { $0.kind == .nothing }) {
             c.prefixItems = Array(c.prefixItems.prefix(blocked))

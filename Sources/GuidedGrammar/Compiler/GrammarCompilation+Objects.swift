@@ -5,6 +5,7 @@ extension GrammarCompilation {
     /// nothing else may appear. Without declared properties, an open map of the
     /// `additionalProperties` schema.
     mutating func objectExpression(_ c: ObjectConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+        recordCheckedAfterObjectKeywords(c, at: pointer)
         var members: [(key: String, schema: SchemaNode, required: Bool, pointer: JSONPointer)] = []
         for property in c.properties {
             let propertyPointer = pointer.appending("properties").appending(property.name)
@@ -87,5 +88,15 @@ extension GrammarCompilation {
         let member = sequence([primitive("json-string"), "\":\"", value])
         let memberRule = ruleOrInline(member, name: "\(name)-member")
         return sequence(["\"{\"", "(" + memberRule + " (" + sequence(["\",\"", memberRule]) + ")*)?", "\"}\""])
+    }
+
+    /// The object keywords the grammar leaves to the validator.
+    private mutating func recordCheckedAfterObjectKeywords(_ c: ObjectConstraints, at pointer: JSONPointer) {
+        if !c.patternProperties.isEmpty { record(pointer.appending("patternProperties"), "patternProperties", .checkedAfter) }
+        if c.propertyNames.kind != .any { record(pointer.appending("propertyNames"), "propertyNames", .checkedAfter) }
+        if c.minProperties != nil { record(pointer.appending("minProperties"), "minProperties", .checkedAfter) }
+        if c.maxProperties != nil { record(pointer.appending("maxProperties"), "maxProperties", .checkedAfter) }
+        if !c.dependentRequired.isEmpty { record(pointer.appending("dependentRequired"), "dependentRequired", .checkedAfter) }
+        if !c.dependentSchemas.isEmpty { record(pointer.appending("dependentSchemas"), "dependentSchemas", .checkedAfter) }
     }
 }

@@ -3,6 +3,10 @@ import GuidedSchema
 extension GrammarCompilation {
     /// A JSON string: patterned, formatted, or free text with length bounds.
     mutating func stringExpression(_ c: StringConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+        if let low = c.minLength, let high = c.maxLength, low > high {
+            throw GrammarError("minLength \(low) is greater than maxLength \(high)", remedy: "make minLength at most maxLength",
+                               at: pointer.appending("minLength"), unsatisfiable: true)
+        }
         if let pattern = c.pattern {
             if let content = patternContent(pattern, name: name, at: pointer.appending("pattern"), keyword: "pattern") {
                 for keyword in ["minLength", "maxLength"] where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
@@ -177,7 +181,7 @@ enum FormatShapes {
         case .ipv4:
             let octet = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
             return ("^\(octet)\\.\(octet)\\.\(octet)\\.\(octet)$", "")
-        case .email, .duration: return nil
+        default: return nil
         }
     }
 }

@@ -151,6 +151,23 @@ struct GrammarCompilation {
             return try unionExpression(branches, keyword: "oneOf", name: name, at: pointer)
         case .allOf(let branches): return try allOfExpression(branches, name: name, at: pointer)
         case .reference(let definition): return try referenceRule(definition, at: pointer)
+        case .not(let negated):
+            if negated.kind == .any {
+                throw GrammarError("no value satisfies \"not\": {}", remedy: "remove the negation", at: pointer.appending("not"), unsatisfiable: true)
+            }
+            record(pointer.appending("not"), "not", .checkedAfter, "a grammar cannot exclude a schema")
+            return primitive("json-value")
+        case .conditional:
+            record(pointer.appending("if"), "if", .checkedAfter, "if/then/else is checked after generation")
+            return primitive("json-value")
+        case .dynamicReference(let reference):
+            record(pointer.appending("$dynamicRef"), "$dynamicRef", .checkedAfter, "the grammar follows the static target; the dynamic one is checked after")
+            return try referenceRule(reference.definition, at: pointer)
+        case .dynamicScope(_, let inner): return try expression(inner, name: name, at: pointer)
+        case .unevaluated(let inner, let unevaluated):
+            if unevaluated.properties != nil { record(pointer.appending("unevaluatedProperties"), "unevaluatedProperties", .checkedAfter) }
+            if unevaluated.items != nil { record(pointer.appending("unevaluatedItems"), "unevaluatedItems", .checkedAfter) }
+            return try expression(inner, name: name, at: pointer)
         }
     }
 

@@ -106,11 +106,27 @@ struct ServerSchemaExporter {
         case .array(var c):
             if c.minItems != nil { record(pointer.appending("minItems"), "minItems", .checkedAfter, serverNote) }
             if c.maxItems != nil { record(pointer.appending("maxItems"), "maxItems", .checkedAfter, serverNote) }
+            for (keyword, present) in [("uniqueItems", c.uniqueItems), ("contains", c.contains != nil)] where present {
+                record(pointer.appending(keyword), keyword, .checkedAfter, dialect == .openAIStrict ? "strict mode has no \(keyword): not sent, checked after" : serverNote)
+            }
+            if dialect == .openAIStrict { (c.uniqueItems, c.contains, c.minContains, c.maxContains) = (false, nil, nil, nil) }
             c.prefixItems = c.prefixItems.enumerated().map { transform($1, at: pointer.appending("prefixItems").appending($0), instance: instance?.appending($0)) }
             c.items = transform(c.items, at: pointer.appending("items"), instance: nil)
             result.kind = .array(c)
         case .object(var c):
             record(pointer.appending("properties"), "properties", .enforced, "key order is the server's (llama.cpp writes required keys first)")
+            let extra: [(String, Bool)] = [
+                ("patternProperties", !c.patternProperties.isEmpty), ("propertyNames", c.propertyNames.kind != .any),
+                ("minProperties", c.minProperties != nil), ("maxProperties", c.maxProperties != nil),
+                ("dependentRequired", !c.dependentRequired.isEmpty), ("dependentSchemas", !c.dependentSchemas.isEmpty),
+            ]
+            for (keyword, present) in extra where present {
+                record(pointer.appending(keyword), keyword, .checkedAfter, dialect == .openAIStrict ? "strict mode has no \(keyword): not sent, checked after" : serverNote)
+            }
+            if dialect == .openAIStrict {
+                (c.patternProperties, c.propertyNames, c.minProperties, c.maxProperties) = ([], .any, nil, nil)
+                (c.dependentRequired, c.dependentSchemas) = ([], [])
+            }
             c.properties = c.properties.map { property in
                 var copy = property
                 let propertyPointer = pointer.appending("properties").appending(property.name)
@@ -150,6 +166,35 @@ struct ServerSchemaExporter {
                 if dialect == .openAIStrict { record(pointer, "allOf", .unsupported, "strict mode has no allOf and the branches do not merge") }
                 result.kind = .allOf(branches.enumerated().map { transform($1, at: pointer.appending("allOf").appending($0), instance: instance) })
             }
+        case .not(let negated):
+            if dialect == .openAIStrict {
+                record(pointer.appending("not"), "not", .checkedAfter, "strict mode has no not: not sent, checked after")
+                result.kind = .any
+            } else {
+                record(pointer.appending("not"), "not", .checkedAfter, serverNote)
+                result.kind = .not(transform(negated, at: pointer.appending("not"), instance: nil))
+            }
+        case .conditional(let condition, let then, let otherwise):
+            if dialect == .openAIStrict {
+                record(pointer.appending("if"), "if", .checkedAfter, "strict mode has no if/then/else: not sent, checked after")
+                result.kind = .any
+            } else {
+                record(pointer.appending("if"), "if", .checkedAfter, serverNote)
+                result.kind = .conditional(if: transform(condition, at: pointer.appending("if"), instance: nil),
+                                           then: transform(then, at: pointer.appending("then"), instance: instance),
+                                           else: transform(otherwise, at: pointer.appending("else"), instance: instance))
+            }
+        case .dynamicReference(let reference):
+            record(pointer.appending("$dynamicRef"), "$dynamicRef", .checkedAfter, "sent as a $ref to its static target; the dynamic target is checked after")
+            result.kind = .reference(reference.definition)
+        case .dynamicScope(_, let inner):
+            result = transform(inner, at: pointer, instance: instance)
+        case .unevaluated(let inner, let unevaluated):
+            for (keyword, present) in [("unevaluatedProperties", unevaluated.properties != nil), ("unevaluatedItems", unevaluated.items != nil)] where present {
+                record(pointer.appending(keyword), keyword, .checkedAfter, dialect == .openAIStrict ? "strict mode has no \(keyword): not sent, checked after" : serverNote)
+            }
+            let transformed = transform(inner, at: pointer, instance: instance)
+            result.kind = dialect == .openAIStrict ? transformed.kind : .unevaluated(transformed, unevaluated)
         default: break
         }
         return result

@@ -85,6 +85,24 @@ enum JSONSchemaExporter {
         case .oneOf(let branches): out.append(.init("oneOf", GeneratedContent(elements: branches.map(content))))
         case .allOf(let branches): out.append(.init("allOf", GeneratedContent(elements: branches.map(content))))
         case .reference(let name): out.append(.init("$ref", GeneratedContent(referenceText(name))))
+        case .not(let negated): out.append(.init("not", content(negated)))
+        case .conditional(let condition, let then, let otherwise):
+            out.append(.init("if", content(condition)))
+            if then != .any { out.append(.init("then", content(then))) }
+            if otherwise != .any { out.append(.init("else", content(otherwise))) }
+        case .dynamicReference(let reference):
+            // One document without resources cannot say which resource's anchor wins: the
+            // export names the reference's static target (the validator resolves it dynamically).
+            out.append(.init("$ref", GeneratedContent(referenceText(reference.definition))))
+        case .dynamicScope(_, let inner): append(inner.kind, to: &out)
+        case .unevaluated(let inner, let unevaluated):
+            if case .object(let properties) = content(SchemaNode(inner.kind)).kind {
+                out += properties
+            } else {
+                out.append(.init("allOf", [content(SchemaNode(inner.kind))]))
+            }
+            if let node = unevaluated.properties { out.append(.init("unevaluatedProperties", content(node))) }
+            if let node = unevaluated.items { out.append(.init("unevaluatedItems", content(node))) }
         }
     }
 
@@ -120,9 +138,13 @@ enum JSONSchemaExporter {
 
     private static func appendArray(_ c: ArrayConstraints, to out: inout [GeneratedContent.Property]) {
         if !c.prefixItems.isEmpty { out.append(.init("prefixItems", GeneratedContent(elements: c.prefixItems.map(content)))) }
-        if c.items != .any { out.append(.init("items", content(c.items))) }
+        if c.items != .any || !c.itemsOmitted { out.append(.init("items", content(c.items))) }
         if let v = c.minItems { out.append(.init("minItems", GeneratedContent(v))) }
         if let v = c.maxItems { out.append(.init("maxItems", GeneratedContent(v))) }
+        if c.uniqueItems { out.append(.init("uniqueItems", true)) }
+        if let contains = c.contains { out.append(.init("contains", content(contains))) }
+        if let v = c.minContains { out.append(.init("minContains", GeneratedContent(v))) }
+        if let v = c.maxContains { out.append(.init("maxContains", GeneratedContent(v))) }
     }
 
     private static func appendObject(_ c: ObjectConstraints, to out: inout [GeneratedContent.Property]) {
@@ -131,6 +153,20 @@ enum JSONSchemaExporter {
         }
         let required = c.properties.filter(\.isRequired).map(\.name) + c.additionalRequired
         if !required.isEmpty { out.append(.init("required", GeneratedContent(elements: required.map { GeneratedContent($0) }))) }
-        if c.additionalProperties != .any { out.append(.init("additionalProperties", content(c.additionalProperties))) }
+        if !c.patternProperties.isEmpty {
+            out.append(.init("patternProperties", GeneratedContent(kind: .object(c.patternProperties.map { .init($0.pattern, content($0.schema)) }))))
+        }
+        if c.additionalProperties != .any || !c.additionalPropertiesOmitted { out.append(.init("additionalProperties", content(c.additionalProperties))) }
+        if c.propertyNames != .any { out.append(.init("propertyNames", content(c.propertyNames))) }
+        if let v = c.minProperties { out.append(.init("minProperties", GeneratedContent(v))) }
+        if let v = c.maxProperties { out.append(.init("maxProperties", GeneratedContent(v))) }
+        if !c.dependentRequired.isEmpty {
+            out.append(.init("dependentRequired", GeneratedContent(kind: .object(c.dependentRequired.map {
+                .init($0.property, GeneratedContent(elements: $0.required.map { GeneratedContent($0) }))
+            }))))
+        }
+        if !c.dependentSchemas.isEmpty {
+            out.append(.init("dependentSchemas", GeneratedContent(kind: .object(c.dependentSchemas.map { .init($0.property, content($0.schema)) }))))
+        }
     }
 }

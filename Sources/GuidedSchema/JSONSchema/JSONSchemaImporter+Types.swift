@@ -1,31 +1,31 @@
-/// The type-specific half of the importer: `type` and the keywords that constrain one type.
+/// `type` and the keywords that constrain one type of value: strings and numbers here,
+/// arrays and objects in `+Containers`.
 extension JSONSchemaImporter {
     /// The JSON types in the order branches are built when a schema names none.
     private static let allTypes = ["null", "boolean", "object", "array", "number", "string"]
 
     /// The node for `type` plus every type-specific keyword; nil when the schema constrains no type.
-    mutating func typedBase(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode? {
-        let keywords = Set(value.properties!.map(\.name))
-        let typeSpecific = keywords.intersection(
-            JSONSchemaKeywords.string.union(JSONSchemaKeywords.numeric).union(JSONSchemaKeywords.array).union(JSONSchemaKeywords.object))
+    mutating func typedBase(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode? {
+        let keywords = value.properties!.map(\.name).filter { !skipped.contains($0) }
+        let typeSpecific = keywords.contains { JSONSchemaKeywords.typeSpecific.contains($0) }
         var types: [String]
-        if let declared = value["type"] {
+        if let declared = skipped.contains("type") ? nil : value["type"] {
             types = try typeNames(declared, at: pointer.appending("type"))
-        } else if typeSpecific.isEmpty {
+        } else if !typeSpecific {
             return nil
         } else {
             types = Self.allTypes
         }
         var branches: [SchemaNode] = []
         for type in types {
-            branches.append(try typedNode(type, value, at: pointer))
+            branches.append(try typedNode(type, value, skipping: skipped, at: pointer))
         }
         return branches.count == 1 ? branches[0] : SchemaNode(.anyOf(branches))
     }
 
-    private func typeNames(_ declared: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> [String] {
+    private mutating func typeNames(_ declared: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> [String] {
         let known = Set(Self.allTypes + ["integer"])
-        let names: [String]
+        var names: [String]
         if let single = declared.stringValue {
             names = [single]
         } else if let list = declared.arrayValue, !list.isEmpty, list.allSatisfy({ $0.stringValue != nil }) {
@@ -34,68 +34,89 @@ extension JSONSchemaImporter {
             throw invalid("type must be a type name or a non-empty array of them", at: pointer,
                           remedy: "write \"type\": \"string\" or \"type\": [\"string\", \"null\"]")
         }
+        if names.contains("any") {
+            // Draft-03's "any": every type.
+            try ignore("type", at: pointer, "\"any\" is draft-03's name for every type: read as no type constraint")
+            names = Self.allTypes
+        }
         for name in names where !known.contains(name) {
             throw invalid("unknown type \"\(name)\"", at: pointer,
                           remedy: "use one of null, boolean, object, array, number, integer, string")
         }
-        return names
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
     }
 
-    private mutating func typedNode(_ type: String, _ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
+    private mutating func typedNode(_ type: String, _ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
         switch type {
         case "null": return .null
         case "boolean": return .boolean
-        case "string": return SchemaNode(.string(try stringConstraints(value, at: pointer)))
-        case "integer": return SchemaNode(.integer(try bounds(value, at: pointer)))
-        case "number": return SchemaNode(.number(try bounds(value, at: pointer)))
-        case "array": return SchemaNode(.array(try arrayConstraints(value, at: pointer)))
-        default: return SchemaNode(.object(try objectConstraints(value, at: pointer)))
+        case "string": return SchemaNode(.string(try stringConstraints(value, skipping: skipped, at: pointer)))
+        case "integer": return SchemaNode(.integer(try bounds(value, skipping: skipped, at: pointer)))
+        case "number": return SchemaNode(.number(try bounds(value, skipping: skipped, at: pointer)))
+        case "array": return SchemaNode(.array(try arrayConstraints(value, skipping: skipped, at: pointer)))
+        default: return SchemaNode(.object(try objectConstraints(value, skipping: skipped, at: pointer)))
         }
     }
 
     // MARK: Strings
 
-    private mutating func stringConstraints(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> StringConstraints {
+    private mutating func stringConstraints(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> StringConstraints {
         var result = StringConstraints()
-        result.minLength = try count(value, "minLength", at: pointer)
-        result.maxLength = try count(value, "maxLength", at: pointer)
-        try checkOrder(result.minLength, result.maxLength, "minLength", "maxLength", at: pointer)
-        if let pattern = value["pattern"] {
+        result.minLength = try count(value, "minLength", skipping: skipped, at: pointer)
+        result.maxLength = try count(value, "maxLength", skipping: skipped, at: pointer)
+        if let pattern = skipped.contains("pattern") ? nil : value["pattern"] {
             guard let text = pattern.stringValue else {
                 throw invalid("pattern must be a string", at: pointer.appending("pattern"), remedy: "write \"pattern\": \"^[a-z]+$\"")
             }
-            do {
-                _ = try RegexPattern(text)
-            } catch {
-                throw SchemaError(.unsupportedPattern, "pattern \"\(text)\": \(error.message) at offset \(error.offset)",
-                                  remedy: error.remedy, at: pointer.appending("pattern"))
-            }
+            try checkPattern(text, at: pointer.appending("pattern"))
             result.pattern = text
         }
-        if let format = value["format"] {
+        if let format = skipped.contains("format") ? nil : value["format"] {
             guard let name = format.stringValue else {
                 throw invalid("format must be a string", at: pointer.appending("format"), remedy: "write \"format\": \"date\"")
             }
-            if let known = StringFormat(rawValue: name) {
+            let asserts = context.reading.formatAssertion ?? options.formatAssertion
+            if let known = StringFormat(rawValue: name), asserts {
                 result.format = known
+            } else if StringFormat(rawValue: name) != nil {
+                try ignore("format", at: pointer.appending("format"), "formats are annotations in this reading (format assertion is off)")
             } else {
-                let supported = StringFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                try unsupported("format \"\(name)\" is not supported", at: pointer.appending("format"),
-                                remedy: "use a pattern instead, or one of: \(supported)")
+                try ignore("format", at: pointer.appending("format"), "unknown format \"\(name)\": an annotation, not checked")
             }
         }
         return result
     }
 
+    /// Refuses a pattern that is not ECMA-262 (or too large to match).
+    func checkPattern(_ text: String, at pointer: JSONPointer) throws(SchemaError) {
+        if (try? RegexPattern(text)) != nil { return }
+        do {
+            _ = try ECMARegex(text)
+        } catch {
+            throw SchemaError(.unsupportedPattern, "pattern \"\(text)\": \(error.message) at offset \(error.offset)",
+                              remedy: error.remedy, at: pointer)
+        }
+    }
+
     // MARK: Numbers
 
-    private func bounds(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> NumericBounds {
+    private mutating func bounds(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> NumericBounds {
         var result = NumericBounds()
-        result.minimum = try number(value, "minimum", at: pointer)
-        result.maximum = try number(value, "maximum", at: pointer)
-        result.exclusiveMinimum = try number(value, "exclusiveMinimum", at: pointer)
-        result.exclusiveMaximum = try number(value, "exclusiveMaximum", at: pointer)
-        if let step = try number(value, "multipleOf", at: pointer) {
+        result.minimum = try number(value, "minimum", skipping: skipped, at: pointer)
+        result.maximum = try number(value, "maximum", skipping: skipped, at: pointer)
+        // Draft-04's boolean form: `exclusiveMinimum: true` makes `minimum` exclusive.
+        if let flag = skipped.contains("exclusiveMinimum") ? nil : value["exclusiveMinimum"]?.boolValue {
+            if flag { (result.exclusiveMinimum, result.minimum) = (result.minimum, nil) }
+        } else {
+            result.exclusiveMinimum = try number(value, "exclusiveMinimum", skipping: skipped, at: pointer)
+        }
+        if let flag = skipped.contains("exclusiveMaximum") ? nil : value["exclusiveMaximum"]?.boolValue {
+            if flag { (result.exclusiveMaximum, result.maximum) = (result.maximum, nil) }
+        } else {
+            result.exclusiveMaximum = try number(value, "exclusiveMaximum", skipping: skipped, at: pointer)
+        }
+        if let step = try number(value, "multipleOf", skipping: skipped, at: pointer) {
             guard step > 0 else {
                 throw invalid("multipleOf must be above zero", at: pointer.appending("multipleOf"), remedy: "write \"multipleOf\": 0.01")
             }
@@ -104,87 +125,20 @@ extension JSONSchemaImporter {
         return result
     }
 
-    private func number(_ value: GeneratedContent, _ keyword: String, at pointer: JSONPointer) throws(SchemaError) -> JSONNumber? {
-        guard let field = value[keyword] else { return nil }
+    private func number(_ value: GeneratedContent, _ keyword: String, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> JSONNumber? {
+        guard !skipped.contains(keyword), let field = value[keyword] else { return nil }
         guard let number = field.numberValue else {
             throw invalid("\(keyword) must be a number", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": 0")
         }
         return number
     }
 
-    // MARK: Arrays
-
-    private mutating func arrayConstraints(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> ArrayConstraints {
-        var result = ArrayConstraints()
-        if let prefix = value["prefixItems"] {
-            result.prefixItems = try subschemaList(prefix, keyword: "prefixItems", at: pointer)
-        }
-        if let items = value["items"] {
-            result.items = try node(items, at: pointer.appending("items"))
-        }
-        result.minItems = try count(value, "minItems", at: pointer)
-        result.maxItems = try count(value, "maxItems", at: pointer)
-        try checkOrder(result.minItems, result.maxItems, "minItems", "maxItems", at: pointer)
-        return result
-    }
-
-    private mutating func subschemaList(_ list: GeneratedContent, keyword: String, at pointer: JSONPointer) throws(SchemaError) -> [SchemaNode] {
-        guard let elements = list.arrayValue else {
-            throw invalid("\(keyword) must be an array of schemas", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": [{…}]")
-        }
-        var nodes: [SchemaNode] = []
-        for (index, element) in elements.enumerated() {
-            nodes.append(try node(element, at: pointer.appending(keyword).appending(index)))
-        }
-        return nodes
-    }
-
-    // MARK: Objects
-
-    private mutating func objectConstraints(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> ObjectConstraints {
-        var required: [String] = []
-        if let list = value["required"] {
-            guard let names = list.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
-                throw invalid("required must be an array of property names", at: pointer.appending("required"),
-                              remedy: "write \"required\": [\"name\"]")
-            }
-            required = names.map { $0.stringValue! }
-        }
-        var properties: [ObjectConstraints.Property] = []
-        if let declared = value["properties"] {
-            guard let entries = declared.properties else {
-                throw invalid("properties must be an object", at: pointer.appending("properties"),
-                              remedy: "write \"properties\": {\"name\": {…}}")
-            }
-            for entry in entries {
-                let schema = try node(entry.value, at: pointer.appending("properties").appending(entry.name))
-                properties.append(.init(entry.name, schema, required: required.contains(entry.name)))
-            }
-        }
-        var additional = SchemaNode.any
-        if let extra = value["additionalProperties"] {
-            additional = try node(extra, at: pointer.appending("additionalProperties"))
-        }
-        let declaredNames = Set(properties.map(\.name))
-        var seen: Set<String> = []
-        let undeclared = required.filter { !declaredNames.contains($0) && seen.insert($0).inserted }
-        return ObjectConstraints(properties, additionalProperties: additional, additionalRequired: undeclared)
-    }
-
-    // MARK: Shared
-
-    private func count(_ value: GeneratedContent, _ keyword: String, at pointer: JSONPointer) throws(SchemaError) -> Int? {
-        guard let field = value[keyword] else { return nil }
-        guard let number = field.numberValue, number.isIntegral, number.doubleValue >= 0 else {
+    /// A non-negative integer keyword (`minLength`, `maxItems`, …); `Int.max` for huge values.
+    func count(_ value: GeneratedContent, _ keyword: String, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> Int? {
+        guard !skipped.contains(keyword), let field = value[keyword] else { return nil }
+        guard let number = field.numberValue, number.isIntegral, number >= 0 else {
             throw invalid("\(keyword) must be a non-negative integer", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": 3")
         }
         return number.intValue ?? Int.max
-    }
-
-    private func checkOrder(_ low: Int?, _ high: Int?, _ lowName: String, _ highName: String, at pointer: JSONPointer) throws(SchemaError) {
-        if let low, let high, low > high {
-            throw SchemaError(.contradictoryBounds, "\(lowName) \(low) is greater than \(highName) \(high)",
-                              remedy: "make \(lowName) at most \(highName)", at: pointer.appending(lowName))
-        }
     }
 }

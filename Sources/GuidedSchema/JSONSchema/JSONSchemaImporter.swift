@@ -1,53 +1,34 @@
-/// Options for reading a JSON Schema document.
-public struct JSONSchemaImportOptions: Sendable {
-    /// Accept keywords and formats Guided cannot enforce or check, reporting each as a warning
-    /// instead of failing. Off by default: nothing is ever silently ignored.
-    public var allowUnsupported: Bool
-    /// The file the document came from, used in error locations.
-    public var file: String?
-
-    /// Creates options.
-    public init(allowUnsupported: Bool = false, file: String? = nil) {
-        self.allowUnsupported = allowUnsupported
-        self.file = file
-    }
-}
-
-/// A schema read from a JSON Schema document, with warnings for whatever was accepted but
-/// cannot be checked (only when ``JSONSchemaImportOptions/allowUnsupported`` is on).
-public struct ImportedSchema: Sendable {
-    /// The schema.
-    public var schema: GenerationSchema
-    /// Keywords accepted but neither enforced nor checked, each located.
-    public var warnings: [SchemaError]
-}
-
-extension GenerationSchema {
-    /// Reads a JSON Schema (draft 2020-12, the subset that matters for generation) into the
-    /// schema model. Throws a located ``SchemaError`` for anything malformed, contradictory
-    /// or unsupported.
-    public static func fromJSONSchema(
-        _ document: GeneratedContent, options: JSONSchemaImportOptions = JSONSchemaImportOptions()
-    ) throws(SchemaError) -> ImportedSchema {
-        var importer = JSONSchemaImporter(document: document, options: options)
-        do {
-            let schema = try importer.run()
-            return ImportedSchema(schema: schema, warnings: importer.warnings)
-        } catch {
-            throw options.file.map { error.inFile($0) } ?? error
-        }
-    }
-}
-
-/// Reads one JSON Schema document; see ``GenerationSchema/fromJSONSchema(_:options:)``.
+/// Reads one JSON Schema document (and the documents it refers to); see
+/// ``GenerationSchema/fromJSONSchema(_:options:)``.
 struct JSONSchemaImporter {
+    /// Where the node being read sits, and how to read it.
+    struct Context {
+        var document = 0
+        var base = URIReference("")
+        var resource = ""
+        var reading = DialectReading.undeclared
+        /// The definition being read ("" for the root schema), for reference-cycle edges.
+        var definition = ""
+        /// Whether the node applies to the same instance as its definition's root (not under
+        /// `properties`, `items`, …): a reference from here back to that definition never ends.
+        var inPlace = true
+    }
+
     let document: GeneratedContent
     let options: JSONSchemaImportOptions
     var warnings: [SchemaError] = []
-    /// Definition name for each referenced pointer.
-    private var names: [JSONPointer: String] = [:]
-    private var imported: [String: SchemaNode] = [:]
-    private var order: [String] = []
+    var ignored: [LoweringReport.Entry] = []
+    var index = SchemaIndex()
+    var context = Context()
+    /// Definition names by location, and the definitions in creation order.
+    var names: [SchemaLocation: String] = [:]
+    var usedNames: Set<String> = []
+    var order: [(name: String, location: SchemaLocation)] = []
+    var imported: [String: SchemaNode] = [:]
+    /// Documents already asked for (found or not).
+    var retrieved: [String: Int?] = [:]
+    /// References made in place, by definition: the material for the cycle check.
+    var edges: [String: [(target: String, site: JSONPointer)]] = [:]
 
     init(document: GeneratedContent, options: JSONSchemaImportOptions) {
         self.document = document
@@ -55,6 +36,9 @@ struct JSONSchemaImporter {
     }
 
     mutating func run() throws(SchemaError) -> GenerationSchema {
+        let base = URIReference(options.baseURI ?? JSONSchemaImportOptions.defaultBaseURI)
+        let assumed = options.assumedDraft.map { DialectReading(dialect: $0.dialect, declared: true) } ?? .undeclared
+        let root = index.add(document, uri: base, reading: assumed, metaSchema: metaSchemaReader)
         for container in ["$defs", "definitions"] {
             guard let value = document[container] else { continue }
             guard let defs = value.properties else {
@@ -62,110 +46,105 @@ struct JSONSchemaImporter {
                               remedy: "write \"\(container)\": {\"Name\": {…}}")
             }
             for def in defs {
-                _ = try definitionName(for: JSONPointer(tokens: [container, def.name]))
+                _ = definitionName(for: SchemaLocation(document: root, pointer: JSONPointer(tokens: [container, def.name])))
             }
         }
-        let root = try node(document, at: .root)
-        var index = 0
-        while index < order.count {
-            let name = order[index]
-            if imported[name] == nil {
-                let pointer = names.first { $0.value == name }!.key
-                imported[name] = try node(try resolve(pointer, from: pointer), at: pointer)
-            }
-            index += 1
+        context = rootContext(for: SchemaLocation(document: root, pointer: .root))
+        let rootNode = try node(document, at: .root)
+        var position = 0
+        while position < order.count {
+            let (name, location) = order[position]
+            if imported[name] == nil { imported[name] = try definition(name, at: location) }
+            position += 1
         }
-        return GenerationSchema(root: root, definitions: order.map { .init($0, imported[$0]!) })
+        try checkReferenceCycles()
+        return GenerationSchema(root: rootNode, definitions: order.map { .init($0.name, imported[$0.name]!) })
     }
 
-    // MARK: References
-
-    private mutating func definitionName(for pointer: JSONPointer) throws(SchemaError) -> String {
-        if let name = names[pointer] { return name }
-        var base: String
-        if pointer.tokens.count == 2, pointer.tokens[0] == "$defs" || pointer.tokens[0] == "definitions" {
-            base = pointer.tokens[1]
-        } else {
-            base = pointer.tokens.isEmpty ? "root" : pointer.description
-        }
-        var name = base
-        var suffix = 2
-        while names.values.contains(name) {
-            name = "\(base)-\(suffix)"
-            suffix += 1
-        }
-        names[pointer] = name
-        order.append(name)
-        return name
+    /// The context at the start of reading `location` as the root of `definition`.
+    func rootContext(for location: SchemaLocation, definition: String = "") -> Context {
+        let scope = index.scope(at: location)
+        return Context(document: location.document, base: scope.base, resource: scope.resource, reading: scope.reading,
+                       definition: definition, inPlace: true)
     }
 
-    private func resolve(_ pointer: JSONPointer, from site: JSONPointer) throws(SchemaError) -> GeneratedContent {
-        var current = document
-        for token in pointer.tokens {
-            if let next = current[token] {
-                current = next
-            } else if let index = Int(token), let next = current[index] {
-                current = next
-            } else {
-                throw SchemaError(
-                    .danglingReference, "$ref points to #\(pointer), which does not exist",
-                    remedy: "point $ref at an existing definition, e.g. #/$defs/Name", at: site.appending("$ref"))
-            }
+    private mutating func definition(_ name: String, at location: SchemaLocation) throws(SchemaError) -> SchemaNode {
+        guard let value = index.value(at: location) else {
+            throw SchemaError(.danglingReference, "$ref points to #\(location.pointer), which does not exist",
+                              remedy: "point $ref at an existing definition, e.g. #/$defs/Name", at: location.pointer)
         }
-        return current
-    }
-
-    private mutating func reference(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
-        let site = pointer.appending("$ref")
-        guard let text = value.stringValue else {
-            throw invalid("$ref must be a string", at: site, remedy: "write \"$ref\": \"#/$defs/Name\"")
+        context = rootContext(for: location, definition: name)
+        let node: SchemaNode
+        do {
+            node = try self.node(value, at: location.pointer)
+        } catch where location.document != 0 {
+            // Name the other document: the pointer is into it, not into the schema being read.
+            var located = error
+            located.message = "in \(index.documents[location.document].uri.text): " + error.message
+            throw located
         }
-        guard text.hasPrefix("#"), let target = JSONPointer(percentDecoded(String(text.dropFirst()))) else {
-            throw SchemaError(
-                .danglingReference, "$ref \"\(text)\" is not a JSON Pointer into this document",
-                remedy: "copy the referenced schema into $defs and use \"#/$defs/Name\"", at: site)
+        // A reference into the inside of a resource enters that resource's dynamic scope too.
+        if index.resourceRoots[location] == nil, let scope = dynamicScope(of: context.resource) {
+            return SchemaNode(.dynamicScope(scope, node))
         }
-        _ = try resolve(target, from: pointer)
-        return .reference(try definitionName(for: target))
-    }
-
-    private func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.first {
-            utf8 = utf8.dropFirst()
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return node
     }
 
     // MARK: Nodes
 
+    /// The node for the schema `value` found at `pointer` of the current document.
     mutating func node(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
         if let flag = value.boolValue { return flag ? .any : .nothing }
         guard let keywords = value.properties else {
             throw invalid("a schema must be an object or a boolean, not \(value.jsonTypeName)", at: pointer,
                           remedy: "write {} for any value, or an object with \"type\"")
         }
-        try checkKnown(keywords, at: pointer)
+        let saved = context
+        defer { context = saved }
+        let location = SchemaLocation(document: context.document, pointer: pointer)
+        let isResourceRoot = index.resourceRoots[location] != nil
+        if isResourceRoot || value["$schema"] != nil {
+            let scope = index.scope(at: location)
+            (context.base, context.resource, context.reading) = (scope.base, scope.resource, scope.reading)
+        }
+        var skipped: Set<String> = []
+        for keyword in keywords {
+            guard let reason = context.reading.ignoredReason(keyword.name) else { continue }
+            skipped.insert(keyword.name)
+            try ignore(keyword.name, at: pointer.appending(keyword.name), reason)
+        }
+        var result: SchemaNode
+        if context.reading.declared, context.reading.dialect.referenceOverridesSiblings, let ref = value["$ref"] {
+            // Drafts 4 to 7: "$ref" replaces the whole schema object.
+            for keyword in keywords where !skipped.contains(keyword.name) && !JSONSchemaKeywords.annotations.contains(keyword.name) && keyword.name != "$ref" {
+                try ignore(keyword.name, at: pointer.appending(keyword.name), "beside \"$ref\" in \(context.reading.dialect), other keywords are ignored")
+            }
+            result = try reference(ref, at: pointer)
+        } else {
+            result = try assertions(value, skipping: skipped, at: pointer)
+        }
+        if !skipped.contains("title") { result.title = try annotationText(value, "title", at: pointer) }
+        if !skipped.contains("description") { result.description = try annotationText(value, "description", at: pointer) }
+        if isResourceRoot, let scope = dynamicScope(of: context.resource) {
+            result = SchemaNode(.dynamicScope(scope, result), title: result.title, description: result.description)
+        }
+        return result
+    }
+
+    /// Every constraint of a schema object, as one node (an `allOf` of its parts).
+    private mutating func assertions(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
+        func has(_ keyword: String) -> GeneratedContent? { skipped.contains(keyword) ? nil : value[keyword] }
         var parts: [SchemaNode] = []
-        if let base = try typedBase(value, at: pointer) { parts.append(base) }
-        if let values = value["enum"] {
+        if let base = try typedBase(value, skipping: skipped, at: pointer) { parts.append(base) }
+        if let values = has("enum") {
             guard let elements = values.arrayValue else {
                 throw invalid("enum must be an array", at: pointer.appending("enum"), remedy: "write \"enum\": [\"a\", \"b\"]")
             }
             parts.append(SchemaNode(.choice(elements)))
         }
-        if let constant = value["const"] { parts.append(SchemaNode(.constant(constant))) }
-        for keyword in ["anyOf", "oneOf", "allOf"] {
-            guard let list = value[keyword] else { continue }
+        if let constant = has("const") { parts.append(SchemaNode(.constant(constant))) }
+        for keyword in ["allOf", "anyOf", "oneOf"] {
+            guard let list = has(keyword) else { continue }
             let branches = try subschemas(list, keyword: keyword, at: pointer)
             switch keyword {
             case "anyOf": parts.append(SchemaNode(.anyOf(branches)))
@@ -173,21 +152,42 @@ struct JSONSchemaImporter {
             default: parts.append(SchemaNode(.allOf(branches)))
             }
         }
-        if let ref = value["$ref"] { parts.append(try reference(ref, at: pointer)) }
-        if let negated = value["not"] { parts.append(try negation(negated, at: pointer.appending("not"))) }
-
+        if let ref = has("$ref") { parts.append(try reference(ref, at: pointer)) }
+        if let ref = has("$dynamicRef") { parts.append(try dynamicReference(ref, at: pointer)) }
+        if let ref = has("$recursiveRef") { parts.append(try reference(ref, at: pointer, keyword: "$recursiveRef")) }
+        if let negated = has("not") {
+            let inner = try node(negated, at: pointer.appending("not"))
+            // `{"not": {}}` is the object form of `false` (the exporter writes it for `.nothing`).
+            if inner == .any { parts.append(.nothing) } else if inner == .nothing { parts.append(.any) } else { parts.append(SchemaNode(.not(inner))) }
+        }
+        if let condition = has("if") {
+            let then = try has("then").map { v throws(SchemaError) in try node(v, at: pointer.appending("then")) } ?? .any
+            let otherwise = try has("else").map { v throws(SchemaError) in try node(v, at: pointer.appending("else")) } ?? .any
+            parts.append(SchemaNode(.conditional(if: try node(condition, at: pointer.appending("if")), then: then, else: otherwise)))
+        } else {
+            for keyword in ["then", "else"] where has(keyword) != nil {
+                try ignore(keyword, at: pointer.appending(keyword), "\"\(keyword)\" without \"if\" has no effect")
+            }
+        }
         var result: SchemaNode
         switch parts.count {
         case 0: result = .any
         case 1: result = parts[0]
         default: result = SchemaNode(.allOf(parts))
         }
-        result.title = try optionalString(value, "title", at: pointer)
-        result.description = try optionalString(value, "description", at: pointer)
+        let unevaluatedProperties = has("unevaluatedProperties"), unevaluatedItems = has("unevaluatedItems")
+        if unevaluatedProperties != nil || unevaluatedItems != nil {
+            let inPlace = context.inPlace
+            context.inPlace = false
+            defer { context.inPlace = inPlace }
+            let properties = try unevaluatedProperties.map { v throws(SchemaError) in try node(v, at: pointer.appending("unevaluatedProperties")) }
+            let items = try unevaluatedItems.map { v throws(SchemaError) in try node(v, at: pointer.appending("unevaluatedItems")) }
+            result = SchemaNode(.unevaluated(result, UnevaluatedConstraints(properties: properties, items: items)))
+        }
         return result
     }
 
-    private mutating func subschemas(_ list: GeneratedContent, keyword: String, at pointer: JSONPointer) throws(SchemaError) -> [SchemaNode] {
+    mutating func subschemas(_ list: GeneratedContent, keyword: String, at pointer: JSONPointer) throws(SchemaError) -> [SchemaNode] {
         guard let elements = list.arrayValue, !elements.isEmpty else {
             throw invalid("\(keyword) must be a non-empty array of schemas", at: pointer.appending(keyword),
                           remedy: "write \"\(keyword)\": [{…}, {…}]")
@@ -199,37 +199,36 @@ struct JSONSchemaImporter {
         return nodes
     }
 
-    /// `not` is supported only in the form `{"not": {}}` (no value), which the exporter writes for `.nothing`.
-    private mutating func negation(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
-        if value.boolValue == true || value.properties?.isEmpty == true { return .nothing }
-        try unsupported("keyword \"not\" is supported only as {\"not\": {}}", at: pointer,
-                        remedy: JSONSchemaKeywords.remedies["not"]!)
-        return .any
+    /// Reads a subschema that applies to a part of the instance (a property value, an element),
+    /// not to the instance itself.
+    mutating func nested(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
+        let inPlace = context.inPlace
+        context.inPlace = false
+        defer { context.inPlace = inPlace }
+        return try node(value, at: pointer)
     }
 
-    private mutating func checkKnown(_ keywords: [GeneratedContent.Property], at pointer: JSONPointer) throws(SchemaError) {
-        for keyword in keywords where !JSONSchemaKeywords.supported.contains(keyword.name) && keyword.name != "not" {
-            if keyword.name == "$id", pointer.tokens.isEmpty { continue }
-            let remedy = JSONSchemaKeywords.remedies[keyword.name]
-                ?? "remove \"\(keyword.name)\", or pass --allow-unsupported to accept it unchecked"
-            try unsupported("keyword \"\(keyword.name)\" is not supported", at: pointer.appending(keyword.name), remedy: remedy)
+    // MARK: Reporting
+
+    /// Lists an ignored keyword, or refuses it in strict mode.
+    mutating func ignore(_ keyword: String, at pointer: JSONPointer, _ reason: String) throws(SchemaError) {
+        if options.strict {
+            throw SchemaError(.unsupportedKeyword, "keyword \"\(keyword)\" is ignored: \(reason)",
+                              remedy: "remove it, or import without strict mode to accept it as an annotation", at: pointer)
         }
-    }
-
-    mutating func unsupported(_ message: String, at pointer: JSONPointer, remedy: String) throws(SchemaError) {
-        let error = SchemaError(.unsupportedKeyword, message, remedy: remedy, at: pointer, file: options.file)
-        guard options.allowUnsupported else { throw error }
-        warnings.append(error)
+        ignored.append(.init(pointer, keyword, .ignored, reason))
     }
 
     func invalid(_ message: String, at pointer: JSONPointer, remedy: String) -> SchemaError {
         SchemaError(.invalidKeywordValue, message, remedy: remedy, at: pointer)
     }
 
-    func optionalString(_ value: GeneratedContent, _ keyword: String, at pointer: JSONPointer) throws(SchemaError) -> String? {
+    /// A `title` or `description`; a value that is not a string is listed as ignored.
+    mutating func annotationText(_ value: GeneratedContent, _ keyword: String, at pointer: JSONPointer) throws(SchemaError) -> String? {
         guard let field = value[keyword] else { return nil }
         guard let text = field.stringValue else {
-            throw invalid("\(keyword) must be a string", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": \"…\"")
+            try ignore(keyword, at: pointer.appending(keyword), "\(keyword) is not a string")
+            return nil
         }
         return text
     }

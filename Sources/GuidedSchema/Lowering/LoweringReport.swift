@@ -1,8 +1,9 @@
 /// For every keyword and guide of a schema, what happens to it on a given target: enforced
 /// while the model generates, checked after generation, or unsupported.
 ///
-/// No keyword is ever silently ignored: the report lists each one. Unsupported entries are
-/// errors unless the user opted in to accepting them (then they are warnings).
+/// No keyword is ever silently ignored: the report lists each one, including keywords JSON
+/// Schema makes annotations (listed as ignored). Unsupported entries are errors unless the user
+/// opted in to accepting them (then they are warnings).
 public struct LoweringReport: Sendable, Hashable, CustomStringConvertible {
     /// What happens to one keyword.
     public enum Disposition: String, Sendable, Hashable, CaseIterable {
@@ -14,6 +15,10 @@ public struct LoweringReport: Sendable, Hashable, CustomStringConvertible {
         case unsupported
         /// Carries no constraint (a description, a title): passed along as text.
         case annotation
+        /// Not a keyword of the schema's draft (an unknown keyword, an `x-` extension, a keyword
+        /// of another draft, an unknown format): JSON Schema makes it an annotation, so it
+        /// constrains nothing and is neither enforced nor checked. Strict import refuses it.
+        case ignored
     }
 
     /// One keyword's fate.

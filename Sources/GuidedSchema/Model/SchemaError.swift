@@ -19,6 +19,9 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unsupportedKeyword = Code(name: "unsupportedKeyword")
         /// A `$ref` that points nowhere (or outside the document).
         public static let danglingReference = Code(name: "danglingReference")
+        /// References that lead back to where they started without validating any part of the
+        /// instance (`{"$ref": "#"}`, a → b → a).
+        public static let referenceCycle = Code(name: "referenceCycle")
         /// Bounds that no value can satisfy (minLength > maxLength, minItems > maxItems, …).
         public static let contradictoryBounds = Code(name: "contradictoryBounds")
         /// A `pattern` outside the supported regular-expression subset.

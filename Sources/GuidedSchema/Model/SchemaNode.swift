@@ -49,6 +49,19 @@ public struct SchemaNode: Sendable, Hashable {
         case allOf([SchemaNode])
         /// The named definition (`$ref` into `$defs`).
         case reference(String)
+        /// The value must not match the schema (`not`).
+        case not(SchemaNode)
+        /// `if`/`then`/`else`: a value matching `if` must match `then`, any other value `else`
+        /// (an absent `then` or `else` is `.any`).
+        case conditional(if: SchemaNode, then: SchemaNode, else: SchemaNode)
+        /// `$dynamicRef`: the definition found through the dynamic scope at validation time.
+        case dynamicReference(DynamicReference)
+        /// A schema resource that declares `$dynamicAnchor`s: validating through it puts them
+        /// in the dynamic scope that ``DynamicReference``s resolve in.
+        case dynamicScope(DynamicScope, SchemaNode)
+        /// `unevaluatedProperties`/`unevaluatedItems`: the node, then the given schemas for the
+        /// keys and elements none of its keywords evaluated.
+        case unevaluated(SchemaNode, UnevaluatedConstraints)
     }
 }
 

@@ -5,7 +5,7 @@ extension GenerationSchema {
     /// been seen to accept a grammar and ignore it.
     public func violations(of value: GeneratedContent) -> [Violation] {
         var validator = SchemaValidator(schema: self)
-        validator.check(value, against: root, at: .root)
+        _ = validator.check(value, against: root, at: .root)
         return validator.found
     }
 
@@ -13,152 +13,193 @@ extension GenerationSchema {
     public func validates(_ value: GeneratedContent) -> Bool { violations(of: value).isEmpty }
 }
 
-/// Walks a value and a schema together, collecting violations.
+/// Walks a value and a schema together, collecting violations (and, inside
+/// `unevaluatedProperties`/`unevaluatedItems`, what each keyword evaluated).
 struct SchemaValidator {
     let schema: GenerationSchema
     var found: [Violation] = []
-    private var patterns: [String: RegexPattern] = [:]
+    /// Definitions by name, built on first use for schemas with many of them.
+    private var definitionIndex: [String: SchemaNode]?
+    private var patterns: [String: PatternMatcher?] = [:]
+    /// The dynamic scope: resources with `$dynamicAnchor`s validation passed through, outermost first.
+    private var dynamicScopes: [DynamicScope] = []
+    /// References being followed, with the instance depth they were entered at: meeting one
+    /// again at the same depth is a cycle that would never end.
+    private var activeReferences: [(name: String, depth: Int)] = []
+    /// How deep in the instance validation is.
+    var depth = 0
+    /// Above zero while annotations are needed (inside an `unevaluated` node).
+    var tracking = 0
 
     init(schema: GenerationSchema) { self.schema = schema }
 
-    mutating func check(_ value: GeneratedContent, against node: SchemaNode, at pointer: JSONPointer) {
+    /// Checks `value`; returns what was evaluated (empty unless tracking).
+    mutating func check(_ value: GeneratedContent, against node: SchemaNode, at pointer: JSONPointer) -> Evaluated {
         switch node.kind {
-        case .any: break
+        case .any: return .empty
         case .nothing: report(pointer, "false", "no value here", value)
         case .null: expectType("null", value, pointer)
         case .boolean: expectType("boolean", value, pointer)
         case .string(let constraints):
-            guard let string = value.stringValue else { return expectType("string", value, pointer) }
+            guard let string = value.stringValue else { expectType("string", value, pointer); break }
             checkString(string, constraints, value, pointer)
         case .integer(let bounds):
-            guard let number = value.numberValue, number.isIntegral else { return expectType("integer", value, pointer) }
+            guard let number = value.numberValue, number.isIntegral else { expectType("integer", value, pointer); break }
             checkBounds(number, bounds, value, pointer)
         case .number(let bounds):
-            guard let number = value.numberValue else { return expectType("number", value, pointer) }
+            guard let number = value.numberValue else { expectType("number", value, pointer); break }
             checkBounds(number, bounds, value, pointer)
         case .array(let constraints):
-            guard let elements = value.arrayValue else { return expectType("array", value, pointer) }
-            checkArray(elements, constraints, value, pointer)
+            guard let elements = value.arrayValue else { expectType("array", value, pointer); break }
+            return checkArray(elements, constraints, value, pointer)
         case .object(let constraints):
-            guard let properties = value.properties else { return expectType("object", value, pointer) }
-            checkObject(properties, constraints, value, pointer)
+            guard let properties = value.properties else { expectType("object", value, pointer); break }
+            return checkObject(properties, constraints, value, pointer)
         case .constant(let expected):
             if !JSONEquality.equal(expected, value) { report(pointer, "const", "exactly \(Violation.excerpt(of: expected))", value) }
         case .choice(let options):
             if !options.contains(where: { JSONEquality.equal($0, value) }) {
-                let list = options.map { Violation.excerpt(of: $0, limit: 20) }.joined(separator: ", ")
-                report(pointer, "enum", "one of [\(list)]", value)
+                let list = options.prefix(20).map { Violation.excerpt(of: $0, limit: 20) }.joined(separator: ", ")
+                report(pointer, "enum", "one of [\(list)\(options.count > 20 ? ", …" : "")]", value)
             }
-        case .anyOf(let branches):
-            if !branches.contains(where: { matches(value, $0, pointer) }) {
-                report(pointer, "anyOf", "a value matching at least one of \(branches.count) alternatives", value)
-            }
-        case .oneOf(let branches):
-            let count = branches.filter { matches(value, $0, pointer) }.count
-            if count != 1 { report(pointer, "oneOf", "a value matching exactly one of \(branches.count) alternatives (matched \(count))", value) }
+        case .anyOf(let branches): return checkAnyOf(value, branches, pointer)
+        case .oneOf(let branches): return checkOneOf(value, branches, pointer)
         case .allOf(let branches):
-            for branch in branches { check(value, against: branch, at: pointer) }
-        case .reference(let name):
-            guard let target = schema.definition(named: name) else {
-                return report(pointer, "$ref", "a value for the missing definition \(name)", value)
-            }
-            check(value, against: target, at: pointer)
+            var evaluated = Evaluated.empty
+            for branch in branches { evaluated.merge(check(value, against: branch, at: pointer)) }
+            return evaluated
+        case .reference(let name): return follow(name, value, pointer)
+        case .not(let negated):
+            if matching(value, negated, pointer) != nil { report(pointer, "not", "a value that does not match the \"not\" schema", value) }
+        case .conditional(let condition, let then, let otherwise):
+            guard var evaluated = matching(value, condition, pointer) else { return check(value, against: otherwise, at: pointer) }
+            evaluated.merge(check(value, against: then, at: pointer))
+            return evaluated
+        case .dynamicReference(let reference):
+            let target = dynamicScopes.lazy.compactMap { $0.definition(for: reference.anchor) }.first ?? reference.definition
+            return follow(target, value, pointer)
+        case .dynamicScope(let scope, let inner):
+            dynamicScopes.append(scope)
+            defer { dynamicScopes.removeLast() }
+            return check(value, against: inner, at: pointer)
+        case .unevaluated(let inner, let constraints):
+            tracking += 1
+            let evaluated = check(value, against: inner, at: pointer)
+            tracking -= 1
+            return checkUnevaluated(value, constraints, evaluated, pointer)
+        }
+        return .empty
+    }
+
+    /// What `value` evaluated against `node` if it matches, nil (recording nothing) if not.
+    mutating func matching(_ value: GeneratedContent, _ node: SchemaNode, _ pointer: JSONPointer) -> Evaluated? {
+        let mark = found.count
+        let evaluated = check(value, against: node, at: pointer)
+        guard found.count == mark else {
+            found.removeSubrange(mark...)
+            return nil
+        }
+        return evaluated
+    }
+
+    private mutating func checkAnyOf(_ value: GeneratedContent, _ branches: [SchemaNode], _ pointer: JSONPointer) -> Evaluated {
+        // Branches told apart by type (`{"type": ["string", "null"]}`, or keywords without a
+        // type): only the branch of the value's type can match, so its own violations are
+        // the ones worth reporting.
+        let typed = branches.map(Self.jsonType)
+        if !typed.contains(nil), Set(typed).count == typed.count {
+            let candidates = branches.indices.filter { Self.accepts(typed[$0]!, value) }
+            if candidates.count == 1 { return check(value, against: branches[candidates[0]], at: pointer) }
+        }
+        var evaluated: Evaluated?
+        for branch in branches {
+            guard let branchEvaluated = matching(value, branch, pointer) else { continue }
+            if evaluated == nil { evaluated = Evaluated.empty }
+            evaluated!.merge(branchEvaluated)
+            // Annotations come from every matching branch; without them the first match decides.
+            if tracking == 0 { break }
+        }
+        guard let evaluated else {
+            report(pointer, "anyOf", "a value matching at least one of \(branches.count) alternatives", value)
+            return .empty
+        }
+        return evaluated
+    }
+
+    private mutating func checkOneOf(_ value: GeneratedContent, _ branches: [SchemaNode], _ pointer: JSONPointer) -> Evaluated {
+        var matches = 0
+        var evaluated = Evaluated.empty
+        for branch in branches {
+            guard let branchEvaluated = matching(value, branch, pointer) else { continue }
+            matches += 1
+            evaluated = branchEvaluated
+        }
+        guard matches == 1 else {
+            report(pointer, "oneOf", "a value matching exactly one of \(branches.count) alternatives (matched \(matches))", value)
+            return .empty
+        }
+        return evaluated
+    }
+
+    /// The one JSON type a node is about, when it is a plain typed node.
+    private static func jsonType(_ node: SchemaNode) -> String? {
+        switch node.kind {
+        case .null: "null"
+        case .boolean: "boolean"
+        case .string: "string"
+        case .integer: "integer"
+        case .number: "number"
+        case .array: "array"
+        case .object: "object"
+        default: nil
         }
     }
 
-    /// Whether `value` matches `node`, without recording anything.
-    private mutating func matches(_ value: GeneratedContent, _ node: SchemaNode, _ pointer: JSONPointer) -> Bool {
-        let saved = found
-        found = []
-        check(value, against: node, at: pointer)
-        let ok = found.isEmpty
-        found = saved
-        return ok
+    private static func accepts(_ type: String, _ value: GeneratedContent) -> Bool {
+        let actual = value.jsonTypeName
+        return actual == type || (type == "number" && actual == "integer")
     }
 
-    private mutating func checkString(_ string: String, _ c: StringConstraints, _ value: GeneratedContent, _ pointer: JSONPointer) {
-        let length = string.unicodeScalars.count
-        if let min = c.minLength, length < min { report(pointer, "minLength", "a string of at least \(min) characters", value, length) }
-        if let max = c.maxLength, length > max { report(pointer, "maxLength", "a string of at most \(max) characters", value, length) }
-        if let pattern = c.pattern, let regex = compiled(pattern), !regex.matches(string) {
-            report(pointer, "pattern", "a string matching /\(pattern)/", value)
+    /// Validates against the definition `name`, refusing a reference cycle that consumes nothing.
+    private mutating func follow(_ name: String, _ value: GeneratedContent, _ pointer: JSONPointer) -> Evaluated {
+        guard let target = definition(named: name) else {
+            report(pointer, "$ref", "a value for the missing definition \(name)", value)
+            return .empty
         }
-        if let format = c.format, !FormatChecker.check(string, format) {
-            report(pointer, "format", "a string in \(format.rawValue) format", value)
+        if activeReferences.contains(where: { $0.name == name && $0.depth == depth }) {
+            report(pointer, "$ref", "a schema that does not refer back to itself (\(name) is a reference cycle)", value)
+            return .empty
         }
+        activeReferences.append((name, depth))
+        defer { activeReferences.removeLast() }
+        return check(value, against: target, at: pointer)
     }
 
-    private mutating func compiled(_ pattern: String) -> RegexPattern? {
-        if let cached = patterns[pattern] { return cached }
-        let regex = try? RegexPattern(pattern)
-        patterns[pattern] = regex
-        return regex
+    private mutating func definition(named name: String) -> SchemaNode? {
+        if schema.definitions.count <= 8 { return schema.definition(named: name) }
+        if definitionIndex == nil {
+            definitionIndex = Dictionary(schema.definitions.map { ($0.name, $0.node) }, uniquingKeysWith: { first, _ in first })
+        }
+        return definitionIndex![name]
     }
 
-    private mutating func checkBounds(_ number: JSONNumber, _ b: NumericBounds, _ value: GeneratedContent, _ pointer: JSONPointer) {
-        if let v = b.minimum, number < v { report(pointer, "minimum", "a number ≥ \(v)", value) }
-        if let v = b.maximum, number > v { report(pointer, "maximum", "a number ≤ \(v)", value) }
-        if let v = b.exclusiveMinimum, number <= v { report(pointer, "exclusiveMinimum", "a number > \(v)", value) }
-        if let v = b.exclusiveMaximum, number >= v { report(pointer, "exclusiveMaximum", "a number < \(v)", value) }
-        if let v = b.multipleOf, !number.isMultiple(of: v) { report(pointer, "multipleOf", "a multiple of \(v)", value) }
+    /// The compiled pattern for `source` (nil if it cannot be compiled at all).
+    mutating func pattern(_ source: String) -> PatternMatcher? {
+        if let cached = patterns[source] { return cached }
+        let compiled = PatternMatcher(source)
+        patterns[source] = compiled
+        return compiled
     }
 
-    private mutating func checkArray(_ elements: [GeneratedContent], _ c: ArrayConstraints, _ value: GeneratedContent, _ pointer: JSONPointer) {
-        if let min = c.minItems, elements.count < min { report(pointer, "minItems", "at least \(min) items", value, elements.count) }
-        if let max = c.maxItems, elements.count > max { report(pointer, "maxItems", "at most \(max) items", value, elements.count) }
-        for (index, element) in elements.enumerated() {
-            let node = index < c.prefixItems.count ? c.prefixItems[index] : c.items
-            check(element, against: node, at: pointer.appending(index))
-        }
-    }
-
-    private mutating func checkObject(_ properties: [GeneratedContent.Property], _ c: ObjectConstraints, _ value: GeneratedContent, _ pointer: JSONPointer) {
-        let present = Set(properties.map(\.name))
-        for property in c.properties where property.isRequired && !present.contains(property.name) {
-            report(pointer, "required", "a property \"\(property.name)\"", value)
-        }
-        for name in c.additionalRequired where !present.contains(name) {
-            report(pointer, "required", "a property \"\(name)\"", value)
-        }
-        for property in properties {
-            if let declared = c.property(named: property.name) {
-                check(property.value, against: declared.schema, at: pointer.appending(property.name))
-            } else if c.additionalProperties.kind == .nothing {
-                report(pointer.appending(property.name), "additionalProperties", "no property \"\(property.name)\" (not in the schema)", property.value)
-            } else {
-                check(property.value, against: c.additionalProperties, at: pointer.appending(property.name))
-            }
-        }
-    }
-
-    private mutating func expectType(_ type: String, _ value: GeneratedContent, _ pointer: JSONPointer) {
+    mutating func expectType(_ type: String, _ value: GeneratedContent, _ pointer: JSONPointer) {
         let actual = value.jsonTypeName
         if actual == type || (type == "number" && actual == "integer") { return }
         report(pointer, "type", "\(type == "integer" || type == "array" || type == "object" ? "an" : "a") \(type)", value)
     }
 
-    private mutating func report(_ pointer: JSONPointer, _ keyword: String, _ expected: String, _ value: GeneratedContent, _ count: Int? = nil) {
+    mutating func report(_ pointer: JSONPointer, _ keyword: String, _ expected: String, _ value: GeneratedContent, _ count: Int? = nil) {
         var excerpt = Violation.excerpt(of: value)
         if let count { excerpt += " (\(count))" }
         found.append(Violation(pointer: pointer, keyword: keyword, expected: expected, excerpt: excerpt))
-    }
-}
-
-/// JSON Schema's notion of equality: numbers by value (`1 == 1.0`), strings by code points,
-/// objects regardless of key order.
-public enum JSONEquality {
-    /// Whether `a` and `b` are the same JSON value.
-    public static func equal(_ a: GeneratedContent, _ b: GeneratedContent) -> Bool {
-        switch (a.kind, b.kind) {
-        case (.null, .null): return true
-        case (.bool(let x), .bool(let y)): return x == y
-        case (.number(let x), .number(let y)): return x == y
-        case (.string(let x), .string(let y)): return x.unicodeScalars.elementsEqual(y.unicodeScalars)
-        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
-        case (.object(let x), .object(let y)):
-            guard x.count == y.count else { return false }
-            return x.allSatisfy { property in y.contains { $0.name == property.name && equal($0.value, property.value) } }
-        default: return false
-        }
     }
 }

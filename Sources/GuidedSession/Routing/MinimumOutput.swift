@@ -25,6 +25,9 @@ public enum MinimumOutput {
         case .anyOf(let branches), .oneOf(let branches): return branches.map { characters($0, schema, depth: depth + 1) }.min() ?? 0
         case .allOf(let branches): return branches.map { characters($0, schema, depth: depth + 1) }.max() ?? 0
         case .reference(let name): return schema.definition(named: name).map { characters($0, schema, depth: depth + 1) } ?? 1
+        case .dynamicReference(let reference): return schema.definition(named: reference.definition).map { characters($0, schema, depth: depth + 1) } ?? 1
+        case .dynamicScope(_, let inner), .unevaluated(let inner, _): return characters(inner, schema, depth: depth + 1)
+        case .not, .conditional: return 1
         case .array(let c):
             let count = c.minItems ?? 0
             var total = 2

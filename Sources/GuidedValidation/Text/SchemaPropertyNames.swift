@@ -18,7 +18,11 @@ extension GenerationSchema {
                 visit(constraints.items)
             case .anyOf(let branches), .oneOf(let branches), .allOf(let branches):
                 branches.forEach(visit)
-            case .any, .nothing, .null, .boolean, .string, .integer, .number, .constant, .choice, .reference:
+            case .dynamicScope(_, let inner), .unevaluated(let inner, _), .not(let inner):
+                visit(inner)
+            case .conditional(let condition, let then, let otherwise):
+                [condition, then, otherwise].forEach(visit)
+            case .any, .nothing, .null, .boolean, .string, .integer, .number, .constant, .choice, .reference, .dynamicReference:
                 break
             }
         }

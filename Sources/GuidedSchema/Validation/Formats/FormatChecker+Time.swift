@@ -1,23 +1,6 @@
-/// Checks strings against the ``StringFormat``s Guided supports, following JSON Schema's
-/// references (RFC 3339 for dates and times, RFC 4122 for UUIDs, RFC 5321 for email,
-/// RFC 2673 dotted quads, ISO 8601 durations as RFC 3339 Appendix A restricts them).
-enum FormatChecker {
-    static func check(_ string: String, _ format: StringFormat) -> Bool {
-        let s = Array(string.utf8)
-        switch format {
-        case .date: return isDate(s[...])
-        case .time: return isTime(s[...])
-        case .dateTime:
-            guard let t = s.firstIndex(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }) else { return false }
-            return isDate(s[..<t]) && isTime(s[(t + 1)...])
-        case .uuid: return isUUID(s)
-        case .email: return isEmail(string)
-        case .ipv4: return isIPv4(s)
-        case .duration: return isDuration(s)
-        }
-    }
-
-    private static func digits(_ s: ArraySlice<UInt8>) -> Int? {
+/// Dates, times, durations and UUIDs (RFC 3339, RFC 4122).
+extension FormatChecker {
+    static func digits(_ s: ArraySlice<UInt8>) -> Int? {
         guard !s.isEmpty, s.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
         // Saturates instead of trapping: long digit runs ("99999999999999999999.1.1.1") must
         // fail a bound check, not crash the validator.
@@ -82,44 +65,8 @@ enum FormatChecker {
         return true
     }
 
-    private static func isHex(_ c: UInt8) -> Bool {
+    static func isHex(_ c: UInt8) -> Bool {
         (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
-    }
-
-    /// `local@domain`: a dot-atom or quoted-string local part; a hostname or an IP literal domain.
-    static func isEmail(_ string: String) -> Bool {
-        guard let at = string.lastIndex(of: "@") else { return false }
-        let local = string[..<at]
-        let domain = string[string.index(after: at)...]
-        guard !local.isEmpty, !domain.isEmpty else { return false }
-        if local.hasPrefix("\"") {
-            guard local.count >= 2, local.hasSuffix("\"") else { return false }
-        } else {
-            let atext = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~")
-            let atoms = local.split(separator: ".", omittingEmptySubsequences: false)
-            guard atoms.allSatisfy({ !$0.isEmpty && $0.allSatisfy { atext.contains($0) } }) else { return false }
-        }
-        if domain.hasPrefix("[") {
-            guard domain.hasSuffix("]") else { return false }
-            let literal = domain.dropFirst().dropLast()
-            if literal.hasPrefix("IPv6:") { return literal.count > 5 }
-            return isIPv4(Array(literal.utf8))
-        }
-        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-        return labels.allSatisfy { label in
-            !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
-                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-        }
-    }
-
-    /// Four decimal octets 0–255 without leading zeros.
-    static func isIPv4(_ s: [UInt8]) -> Bool {
-        let parts = s.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return false }
-        return parts.allSatisfy { part in
-            guard let value = digits(part), part.count <= 3, value <= 255 else { return false }
-            return part.count == 1 || part.first != UInt8(ascii: "0")
-        }
     }
 
     /// `P[nY][nM][nD][T[nH][nM][nS]]` or `PnW`, at least one element, `T` followed by at least one.

@@ -1,0 +1,150 @@
+/// Where a schema sits: a document of the import and a JSON Pointer into it.
+struct SchemaLocation: Hashable, Sendable {
+    var document: Int
+    var pointer: JSONPointer
+}
+
+/// Every document an import reads and every identifier declared in them: schema resources
+/// (`$id`, draft-04 `id`), plain-name anchors (`$anchor`, draft-06/07 `$id: "#name"`) and
+/// dynamic anchors (`$dynamicAnchor`). Built before any schema is read, so references may
+/// point forward and into other documents.
+struct SchemaIndex {
+    /// A schema object that starts a resource or changes the dialect, and what holds below it.
+    struct Scope {
+        let tokens: [String]
+        let base: URIReference
+        let resource: String
+        let reading: DialectReading
+    }
+
+    /// One document.
+    struct Document {
+        let uri: URIReference
+        let content: GeneratedContent
+        fileprivate(set) var scopes: [Scope]
+    }
+
+    private(set) var documents: [Document] = []
+    /// Resource URIs (without fragment) to the schema that is the resource.
+    private(set) var resources: [String: SchemaLocation] = [:]
+    /// `resource#name` to the schema declaring the anchor.
+    private(set) var anchors: [String: SchemaLocation] = [:]
+    /// Resource URI to the dynamic anchors it declares.
+    private(set) var dynamicAnchors: [String: [String: SchemaLocation]] = [:]
+    /// Schemas that are the root of a resource, to its URI.
+    private(set) var resourceRoots: [SchemaLocation: String] = [:]
+
+    /// Indexes `content` as the document at `uri`, read as `reading` unless it says otherwise
+    /// (`metaSchema` reads a `$schema` URI); returns the document's number.
+    mutating func add(_ content: GeneratedContent, uri: URIReference, reading: DialectReading,
+                      metaSchema: (String) -> DialectReading) -> Int {
+        let number = documents.count
+        let resource = uri.withoutFragment
+        documents.append(Document(uri: resource, content: content, scopes: [Scope(tokens: [], base: resource, resource: resource.text, reading: reading)]))
+        register(resource: resource.text, at: SchemaLocation(document: number, pointer: .root))
+        var tokens: [String] = []
+        walk(content, document: number, tokens: &tokens, base: resource, resource: resource.text, reading: reading, metaSchema: metaSchema)
+        return number
+    }
+
+    /// The base URI, resource and reading in effect at `location`.
+    func scope(at location: SchemaLocation) -> Scope {
+        let scopes = documents[location.document].scopes
+        var best = scopes[0]
+        for scope in scopes.dropFirst() where scope.tokens.count >= best.tokens.count && location.pointer.tokens.starts(with: scope.tokens) {
+            best = scope
+        }
+        return best
+    }
+
+    /// The schema value at `location`, if the pointer leads somewhere.
+    func value(at location: SchemaLocation) -> GeneratedContent? {
+        var current = documents[location.document].content
+        for token in location.pointer.tokens {
+            if let next = current[token] {
+                current = next
+            } else if let index = Int(token), String(index) == token, let next = current[index] {
+                current = next
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
+    private mutating func register(resource: String, at location: SchemaLocation) {
+        if resources[resource] == nil { resources[resource] = location }
+        resourceRoots[location] = resource
+    }
+
+    private mutating func walk(
+        _ value: GeneratedContent, document: Int, tokens: inout [String], base: URIReference, resource: String,
+        reading: DialectReading, metaSchema: (String) -> DialectReading
+    ) {
+        guard let properties = value.properties else { return }
+        var base = base, resource = resource, reading = reading
+        let location = SchemaLocation(document: document, pointer: JSONPointer(tokens: tokens))
+        var changed = false
+        let identifier = reading.declared ? reading.dialect.identifierKeyword : "$id"
+        let idIgnored = reading.dialect.referenceOverridesSiblings && value["$ref"] != nil
+        if let id = value[identifier]?.stringValue, !idIgnored {
+            if id.hasPrefix("#") {
+                // Draft-06/07 `"$id": "#name"` (and draft-04 `id`) is a plain-name anchor.
+                if reading.dialect <= .draft7 { anchors[resource + id] = location }
+            } else {
+                base = URIReference(id).resolved(against: base).withoutFragment
+                resource = base.text
+                register(resource: resource, at: location)
+                changed = true
+            }
+        }
+        if !reading.declared, identifier == "$id", let id = value["id"]?.stringValue, id.hasPrefix("#"), id.count > 1 {
+            // Undeclared dialect: a draft-04 `id: "#name"` anchor (other `id`s are only annotations).
+            anchors[resource + id] = location
+        }
+        if let uri = value["$schema"]?.stringValue, tokens.isEmpty || changed {
+            let declared = metaSchema(uri)
+            if declared != reading {
+                reading = declared
+                changed = true
+            }
+        }
+        if changed || tokens.isEmpty {
+            if !tokens.isEmpty { documents[document].scopes.append(Scope(tokens: tokens, base: base, resource: resource, reading: reading)) }
+            else if changed { documents[document].scopes[0] = Scope(tokens: [], base: base, resource: resource, reading: reading) }
+        }
+        if reading.dialect >= .draft2019 || !reading.declared, let name = value["$anchor"]?.stringValue {
+            anchors[resource + "#" + name] = location
+        }
+        if reading.dialect >= .draft2020 || !reading.declared, let name = value["$dynamicAnchor"]?.stringValue {
+            anchors[resource + "#" + name] = anchors[resource + "#" + name] ?? location
+            dynamicAnchors[resource, default: [:]][name] = location
+        }
+        for property in properties {
+            let key = property.name
+            let child = property.value
+            let isSchema = { (v: GeneratedContent) in v.properties != nil || v.boolValue != nil }
+            if JSONSchemaKeywords.singleSchema.contains(key) || (key == "items" && isSchema(child)) {
+                tokens.append(key)
+                walk(child, document: document, tokens: &tokens, base: base, resource: resource, reading: reading, metaSchema: metaSchema)
+                tokens.removeLast()
+            } else if JSONSchemaKeywords.schemaArrays.contains(key) || key == "items", let elements = child.arrayValue {
+                tokens.append(key)
+                for (index, element) in elements.enumerated() {
+                    tokens.append(String(index))
+                    walk(element, document: document, tokens: &tokens, base: base, resource: resource, reading: reading, metaSchema: metaSchema)
+                    tokens.removeLast()
+                }
+                tokens.removeLast()
+            } else if JSONSchemaKeywords.schemaMaps.contains(key), let entries = child.properties {
+                tokens.append(key)
+                for entry in entries {
+                    tokens.append(entry.name)
+                    walk(entry.value, document: document, tokens: &tokens, base: base, resource: resource, reading: reading, metaSchema: metaSchema)
+                    tokens.removeLast()
+                }
+                tokens.removeLast()
+            }
+        }
+    }
+}
