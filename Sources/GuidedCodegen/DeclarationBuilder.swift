@@ -68,7 +68,13 @@ public struct DeclarationBuilder {
     func value(_ node: SchemaNode, at pointer: JSONPointer, typeHint: String, into parent: inout StructDeclaration,
                names: inout Set<String>) throws(SchemaError) -> (type: ValueType, guides: [GuideDeclaration]) {
         switch node.kind {
-        case .string(let constraints): return (.string, Self.stringGuides(constraints))
+        case .string(let constraints):
+            // A range the DSL would trap on: JSON Schema allows it (no string matches), Swift cannot declare it.
+            if let low = constraints.minLength, let high = constraints.maxLength, low > high {
+                throw SchemaError(.contradictoryBounds, "minLength \(low) is greater than maxLength \(high)",
+                                  remedy: "make minLength at most maxLength", at: pointer.appending("minLength"), file: file)
+            }
+            return (.string, Self.stringGuides(constraints))
         case .integer(let bounds): return (.integer, try numericGuides(bounds, at: pointer))
         case .number(let bounds): return (.number, try numericGuides(bounds, at: pointer))
         case .boolean: return (.boolean, [])
@@ -81,6 +87,11 @@ public struct DeclarationBuilder {
             return (.string, [.constant(string)])
         case .array(let array):
             guard array.prefixItems.isEmpty else { throw fail(pointer.appending("prefixItems"), "tuples (prefixItems) cannot be declared", "use items") }
+            guard !array.uniqueItems, array.contains == nil else { throw fail(pointer, "uniqueItems and contains cannot be declared", "remove them") }
+            if let low = array.minItems, let high = array.maxItems, low > high {
+                throw SchemaError(.contradictoryBounds, "minItems \(low) is greater than maxItems \(high)",
+                                  remedy: "make minItems at most maxItems", at: pointer.appending("minItems"), file: file)
+            }
             let (items, nullable) = Self.unwrapNullable(array.items)
             var element = try value(items, at: pointer.appending("items"), typeHint: SwiftNames.singular(typeHint), into: &parent, names: &names)
             if nullable { element.type = .optional(element.type) }
@@ -89,6 +100,9 @@ public struct DeclarationBuilder {
             if let description = items.description, !isStructure(element.type) { guides.append(.element(.description(description))) }
             return (.array(element.type), guides)
         case .object(let object):
+            guard object.hasOnlyPropertyKeywords else {
+                throw fail(pointer, "patternProperties, propertyNames, property counts and dependencies cannot be declared", "remove them")
+            }
             let nested = try structure(named: typeHint, object, description: node.description, at: pointer, taken: names)
             names.insert(typeHint)
             parent.nested.append(nested)
@@ -98,7 +112,9 @@ public struct DeclarationBuilder {
         case .null: throw fail(pointer, "a value that is always null cannot be declared", "remove the property")
         case .anyOf, .oneOf: throw fail(pointer, "a union (anyOf/oneOf) cannot be declared yet", "declare it in Swift as a GenerableUnion")
         case .allOf: throw fail(pointer, "allOf cannot be declared", "merge the branches into one schema")
-        case .reference: throw fail(pointer, "a $ref (a shared or recursive type) cannot be declared yet", "inline the definition, or declare the type in Swift")
+        case .reference, .dynamicReference: throw fail(pointer, "a $ref (a shared or recursive type) cannot be declared yet", "inline the definition, or declare the type in Swift")
+        case .dynamicScope(_, let inner): return try value(inner, at: pointer, typeHint: typeHint, into: &parent, names: &names)
+        case .not, .conditional, .unevaluated: throw fail(pointer, "not, if/then/else and unevaluated keywords cannot be declared", "check them in a validator")
         }
     }
 
@@ -145,7 +161,12 @@ public struct DeclarationBuilder {
             }
         }
         switch (bounds.minimum, bounds.maximum) {
-        case (let minimum?, let maximum?): return [.range(minimum, maximum)]
+        case (let minimum?, let maximum?):
+            guard minimum <= maximum else {
+                throw SchemaError(.contradictoryBounds, "minimum \(minimum) is greater than maximum \(maximum)",
+                                  remedy: "swap or fix the bounds", at: pointer.appending("minimum"), file: file)
+            }
+            return [.range(minimum, maximum)]
         case (let minimum?, nil): return [.minimum(minimum)]
         case (nil, let maximum?): return [.maximum(maximum)]
         case (nil, nil): return []

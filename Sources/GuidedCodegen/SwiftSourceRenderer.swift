@@ -121,6 +121,18 @@ public enum SwiftSourceRenderer {
         case .email: "email"
         case .ipv4: "ipv4"
         case .duration: "duration"
+        case .idnEmail: "idnEmail"
+        case .hostname: "hostname"
+        case .idnHostname: "idnHostname"
+        case .ipv6: "ipv6"
+        case .uri: "uri"
+        case .uriReference: "uriReference"
+        case .iri: "iri"
+        case .iriReference: "iriReference"
+        case .uriTemplate: "uriTemplate"
+        case .jsonPointer: "jsonPointer"
+        case .relativeJSONPointer: "relativeJSONPointer"
+        case .regex: "regex"
         }
     }
 
