@@ -120,7 +120,8 @@ enum ProbeValue {
             return GeneratedContent(properties: required.map { ($0.name, sample($0.schema, in: schema, depth: depth + 1)) })
         case .anyOf(let branches), .oneOf(let branches), .allOf(let branches):
             return branches.first { $0.kind != .null }.map { sample($0, in: schema, depth: depth + 1) } ?? .null
-        case .reference: return .null
+        case .reference, .dynamicReference, .not, .conditional: return .null
+        case .dynamicScope(_, let inner), .unevaluated(let inner, _): return sample(inner, in: schema, depth: depth + 1)
         }
     }
 
