@@ -59,13 +59,36 @@ struct AllOfMerger {
             if merged.isEmpty { return .nothing }
             return merged.count == 1 ? merged[0] : SchemaNode(.anyOf(merged), description: description)
         }
-        let whole = GenerationSchema(root: SchemaNode(.allOf(flat)), definitions: schema.definitions)
-        for node in flat {
+        // allOf[X, oneOf[a, b]] = oneOf[allOf[X, a], allOf[X, b]]: a value failing X fails both
+        // sides; one satisfying X satisfies X ∧ a exactly when it satisfies a. So an object type
+        // with oneOf object shapes becomes one exact shape per branch, not "any object".
+        // Branches that merge to nothing are dropped; equal ones are kept (exactly-one fails on both).
+        if let index = flat.firstIndex(where: { if case .oneOf = $0.kind { true } else { false } }),
+            case .oneOf(let alternatives) = flat[index].kind
+        {
+            budget -= alternatives.count
+            guard budget >= 0 else { return nil }
+            var others = flat
+            others.remove(at: index)
+            var merged: [SchemaNode] = []
+            for alternative in alternatives {
+                guard let branch = merge(others + [alternative], budget: &budget) else { return nil }
+                if branch.kind != .nothing { merged.append(branch) }
+            }
+            if merged.isEmpty { return .nothing }
+            return merged.count == 1 ? merged[0] : SchemaNode(.oneOf(merged), description: description)
+        }
+        for (index, node) in flat.enumerated() {
+            // Each value is checked against the other branches only: checking it against the
+            // whole allOf scanned its own enum once per value (quadratic: 8,000 values took 2.3 s).
+            var others = flat
+            others.remove(at: index)
+            let rest = GenerationSchema(root: SchemaNode(.allOf(others)), definitions: schema.definitions)
             switch node.kind {
             case .constant(let value):
-                return whole.validates(value) ? SchemaNode(.constant(value), description: description) : .nothing
+                return rest.validates(value) ? SchemaNode(.constant(value), description: description) : .nothing
             case .choice(let values):
-                let kept = values.filter { whole.validates($0) }
+                let kept = values.filter { rest.validates($0) }
                 return kept.isEmpty ? .nothing : SchemaNode(.choice(kept), description: description)
             default: continue
             }
