@@ -49,6 +49,10 @@ struct GrammarRelaxer {
             c.items = relax(c.items, at: pointer.appending("items"))
             result.kind = .array(c)
         case .object(var c):
+            if !dropped(pointer, "patternProperties"), let merged = PatternPropertyMerge.properties(of: c, in: schema) {
+                // Enforced by merging into the declared properties, as the compiler does.
+                (c.properties, c.patternProperties) = (merged, [])
+            }
             c.properties = c.properties.map { property in
                 var copy = property
                 copy.schema = relax(property.schema, at: pointer.appending("properties").appending(property.name))

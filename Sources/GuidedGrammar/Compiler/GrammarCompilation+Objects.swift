@@ -5,7 +5,10 @@ extension GrammarCompilation {
     /// nothing else may appear. Without declared properties, an open map of the
     /// `additionalProperties` schema.
     mutating func objectExpression(_ c: ObjectConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
-        recordCheckedAfterObjectKeywords(c, at: pointer)
+        var c = c
+        let patternsMerged = PatternPropertyMerge.properties(of: c, in: schema)
+        if let patternsMerged { c.properties = patternsMerged }
+        recordObjectKeywords(c, patternsEnforced: patternsMerged != nil, namesEnforced: PatternPropertyMerge.namesHold(in: c, in: schema), at: pointer)
         var members: [(key: String, schema: SchemaNode, required: Bool, pointer: JSONPointer)] = []
         for property in c.properties {
             let propertyPointer = pointer.appending("properties").appending(property.name)
@@ -90,10 +93,20 @@ extension GrammarCompilation {
         return sequence(["\"{\"", "(" + memberRule + " (" + sequence(["\",\"", memberRule]) + ")*)?", "\"}\""])
     }
 
-    /// The object keywords the grammar leaves to the validator.
-    private mutating func recordCheckedAfterObjectKeywords(_ c: ObjectConstraints, at pointer: JSONPointer) {
-        if !c.patternProperties.isEmpty { record(pointer.appending("patternProperties"), "patternProperties", .checkedAfter) }
-        if c.propertyNames.kind != .any { record(pointer.appending("propertyNames"), "propertyNames", .checkedAfter) }
+    /// The object keywords beyond properties: `patternProperties` and `propertyNames` are
+    /// enforced on closed objects where ``PatternPropertyMerge`` says so; the rest are left to
+    /// the validator.
+    private mutating func recordObjectKeywords(_ c: ObjectConstraints, patternsEnforced: Bool, namesEnforced: Bool, at pointer: JSONPointer) {
+        if patternsEnforced {
+            record(pointer.appending("patternProperties"), "patternProperties", .enforced, "closed object: merged into the declared properties whose keys match")
+        } else if !c.patternProperties.isEmpty {
+            record(pointer.appending("patternProperties"), "patternProperties", .checkedAfter)
+        }
+        if namesEnforced {
+            record(pointer.appending("propertyNames"), "propertyNames", .enforced, "closed object: every declared key satisfies it")
+        } else if c.propertyNames.kind != .any {
+            record(pointer.appending("propertyNames"), "propertyNames", .checkedAfter)
+        }
         if c.minProperties != nil { record(pointer.appending("minProperties"), "minProperties", .checkedAfter) }
         if c.maxProperties != nil { record(pointer.appending("maxProperties"), "maxProperties", .checkedAfter) }
         if !c.dependentRequired.isEmpty { record(pointer.appending("dependentRequired"), "dependentRequired", .checkedAfter) }

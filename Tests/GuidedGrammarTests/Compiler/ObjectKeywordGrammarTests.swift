@@ -1,0 +1,53 @@
+import GuidedGrammar
+import GuidedJSON
+import GuidedSchema
+import Testing
+
+/// `patternProperties` and `propertyNames` enforced on closed objects (issue 11): the grammar
+/// writes only declared keys, so a pattern constrains exactly the declared keys it matches.
+@Suite struct ObjectKeywordGrammarTests {
+    static func compiled(_ text: String) throws -> (GenerationSchema, CompiledGrammar, GBNFGrammar) {
+        let schema = try GenerationSchema.fromJSONSchema(try JSONReader.parse(text)).schema
+        let grammar = try GrammarCompiler.compile(schema)
+        return (schema, grammar, try GBNFGrammar(parsing: grammar.gbnf))
+    }
+
+    static func disposition(_ keyword: String, in grammar: CompiledGrammar) -> LoweringReport.Disposition? {
+        grammar.report.entries.first { $0.keyword == keyword }?.disposition
+    }
+
+    @Test func aPatternPropertyConstrainsTheDeclaredKeysItMatches() throws {
+        let (schema, compiled, grammar) = try Self.compiled(#"""
+            {"type": "object", "properties": {"x_count": {"type": "integer"}, "name": {"type": "string"}},
+             "required": ["x_count", "name"], "patternProperties": {"^x_": {"minimum": 0, "maximum": 9}}}
+            """#)
+        #expect(Self.disposition("patternProperties", in: compiled) == .enforced)
+        #expect(grammar.accepts(#"{"x_count":3,"name":"a"}"#))
+        for invalid in [#"{"x_count":12,"name":"a"}"#, #"{"x_count":-1,"name":"a"}"#] {
+            #expect(!grammar.accepts(invalid), "\(invalid)")
+            #expect(!schema.validates(try JSONReader.parse(invalid)))
+        }
+        let enforced = compiled.enforcedSchema(of: schema)
+        #expect(!enforced.validates(try JSONReader.parse(#"{"x_count":12,"name":"a"}"#)), "the enforced schema keeps the pattern's bounds")
+    }
+
+    @Test func patternsOutsideTheSubsetOrOpenMapsStayCheckedAfter() throws {
+        let (_, lookahead, _) = try Self.compiled(#"""
+            {"type": "object", "properties": {"a": {"type": "integer"}}, "patternProperties": {"^(?=a)": {"minimum": 0}}}
+            """#)
+        #expect(Self.disposition("patternProperties", in: lookahead) == .checkedAfter)
+        let (_, open, _) = try Self.compiled(#"{"type": "object", "patternProperties": {"^a": {"type": "integer"}}}"#)
+        #expect(Self.disposition("patternProperties", in: open) == .checkedAfter)
+    }
+
+    @Test func propertyNamesIsEnforcedWhenEveryDeclaredKeySatisfiesIt() throws {
+        let (_, holds, _) = try Self.compiled(#"""
+            {"type": "object", "properties": {"ab": {"type": "integer"}}, "propertyNames": {"maxLength": 3}}
+            """#)
+        #expect(Self.disposition("propertyNames", in: holds) == .enforced)
+        let (_, breaks, _) = try Self.compiled(#"""
+            {"type": "object", "properties": {"abcd": {"type": "integer"}}, "propertyNames": {"maxLength": 3}}
+            """#)
+        #expect(Self.disposition("propertyNames", in: breaks) == .checkedAfter)
+    }
+}
