@@ -32,7 +32,9 @@ extension GrammarCompilation {
         if c.properties.contains(where: \.isRequired) || !c.additionalRequired.isEmpty {
             record(pointer.appending("required"), "required", .enforced)
         }
-        if members.isEmpty && c.additionalProperties.kind != .nothing {
+        // Declared properties close the object even when none of them can have a value (an
+        // optional `"foo": false`): an open map would write "foo" after all.
+        if members.isEmpty && c.properties.isEmpty && c.additionalProperties.kind != .nothing {
             return try openMap(c.additionalProperties, name: name, at: pointer.appending("additionalProperties"))
         }
         switch c.additionalProperties.kind {
