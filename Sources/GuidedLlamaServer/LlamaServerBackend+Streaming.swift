@@ -6,39 +6,48 @@ import GuidedSchema
 extension LlamaServerBackend {
     /// `/completion` with `stream: true` over Server-Sent Events: partial snapshots as tokens
     /// arrive, then the validated response. A stream cut before its final event is an error.
+    /// An error status, or a `200` answered whole (``BackendStreaming/answersWhole(_:)``: a server
+    /// or proxy that ignores `stream`), is read to its end and judged as a whole reply.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
         BackendStreaming.stream(backend: name, redact: { [http] in http.redacting($0) }) { continuation in
             let prepared = try await self.prepare(request, stream: true)
             let started = ContinuousClock.now
             var parser = ServerSentEventParser()
             var text = ""
+            var probabilities: [GeneratedContent] = []
             var final: GeneratedContent?
-            var refusal: (status: Int, lines: [String])?
+            var sawEvent = false
+            var whole: (status: Int, lines: [String])?
             for try await event in self.http.client.stream(self.http.streamRequest(self.baseURL + "/completion", body: prepared.body)) {
                 switch event {
                 case .head(let status, _) where status != 200:
-                    refusal = (status, [])  // read the error body, then map it as respond() does
+                    whole = (status, [])
                 case .head: continue
-                case .line(let line) where refusal != nil:
-                    refusal?.lines.append(line)
+                case .line(let line) where whole != nil:
+                    whole?.lines.append(line)
+                case .line(let line) where !sawEvent && BackendStreaming.answersWhole(line):
+                    whole = (200, [line])
                 case .line(let line):
                     guard let sse = parser.feed(line) else { continue }
+                    sawEvent = true
                     let chunk = try StreamEvent.json(sse.data, backend: self.name, required: ["content", "stop"], redact: self.http.redact)
                     if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
                         text += piece
                         continuation.yield(.partial(self.http.redactedSnapshot(text)))
                     }
+                    probabilities += chunk["completion_probabilities"]?.arrayValue ?? []
                     if chunk["stop"]?.boolValue == true { final = chunk }
                 }
             }
-            if let refusal {
-                let body = self.http.redact(refusal.lines.joined(separator: "\n"))
-                try self.checkStatus(JSONOverHTTP.Reply(status: refusal.status, json: try? JSONReader.parse(body), text: body))
+            if let whole {
+                let body = self.http.redact(whole.lines.joined(separator: "\n"))
+                return try self.finishWhole(JSONOverHTTP.Reply(status: whole.status, json: try? JSONReader.parse(body), text: body),
+                                            request: request, started: started)
             }
             guard let final else {
                 throw BackendError(.transport, backend: self.name, "the stream ended before its final event", excerpt: OutputValidation.excerpt(self.http.redact(text)))
             }
-            return try self.finish(text: self.http.redact(text), final: final, request: request, started: started)
+            return try self.finish(text: self.http.redact(text), final: final, probabilities: probabilities, request: request, started: started)
         }
     }
 }

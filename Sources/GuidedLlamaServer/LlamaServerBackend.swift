@@ -57,10 +57,18 @@ public final class LlamaServerBackend: LanguageModelBackend {
     }
 
     /// Generates, checks the stop reason and validates the output.
+    ///
+    /// The request goes out streamed (``streamResponse(to:)``) even though only the final
+    /// response is returned: a generation that sends nothing until it is done cannot be told
+    /// from a server that hangs, while a stream shows progress token by token, so the idle
+    /// timeout (default 8 s) leaves a silent server without cutting a slow one.
     public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
-        let prepared = try await prepare(request)
-        let started = ContinuousClock.now
-        let reply = try await http.send(baseURL + "/completion", body: prepared.body)
+        try await BackendStreaming.response(of: streamResponse(to: request), backend: name)
+    }
+
+    /// The response a whole (not streamed) `/completion` reply amounts to: its status checked,
+    /// its `content` validated.
+    func finishWhole(_ reply: JSONOverHTTP.Reply, request: BackendRequest, started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
         try checkStatus(reply)
         guard let json = reply.json, let text = json["content"]?.stringValue else {
             throw BackendError(.malformedResponse, backend: name, "/completion answered without \"content\"", excerpt: OutputValidation.excerpt(reply.text))
@@ -113,7 +121,10 @@ public final class LlamaServerBackend: LanguageModelBackend {
     }
 
     /// Checks the stop reason of a finished generation and validates its text.
-    func finish(text: String, final json: GeneratedContent, request: BackendRequest, started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
+    /// `probabilities`: the `completion_probabilities` entries gathered from a stream's events,
+    /// used when the final event carries none.
+    func finish(text: String, final json: GeneratedContent, probabilities: [GeneratedContent] = [], request: BackendRequest,
+                started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
         let stop = StopReason(rawValue: json["stop_type"]?.stringValue ?? "") ?? .unknown
         if stop == .limit || json["truncated"]?.boolValue == true {
             throw BackendError(.truncated, backend: name, "the output was cut by the token limit (stop_type \(json["stop_type"]?.stringValue ?? "?"))",
@@ -125,7 +136,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
             tokensGenerated: json["tokens_predicted"]?.intValue, promptTokens: json["tokens_evaluated"]?.intValue,
             stopReason: stop, milliseconds: started.millisecondsAgo,
             tokensPerSecond: json.value(at: ["timings", "predicted_per_second"])?.doubleValue,
-            tokenLogProbabilities: json["completion_probabilities"]?.arrayValue.map(Self.tokenLogProbabilities))
+            tokenLogProbabilities: ([json["completion_probabilities"]?.arrayValue ?? [], probabilities].first { !$0.isEmpty }).map(Self.tokenLogProbabilities))
     }
 
     /// Exact token count from `/tokenize`.

@@ -14,6 +14,9 @@ enum LlamaServerRequestBody {
             ("n_predict", GeneratedContent(maximumTokens)),
             ("stream", GeneratedContent(stream)),
         ]
+        // A streamed request also reports prompt processing (an event when it starts and one per
+        // batch), so reading a long prompt counts as progress for the idle timeout.
+        if stream { fields.append(("return_progress", true)) }
         if candidates > 1 { fields.append(("n_cmpl", GeneratedContent(candidates))) }
         if tokenLogProbabilities { fields.append(("n_probs", 1)) }
         if let grammar { fields.append(("grammar", GeneratedContent(grammar))) }

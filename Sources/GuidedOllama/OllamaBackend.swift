@@ -85,10 +85,16 @@ public final class OllamaBackend: LanguageModelBackend {
     }
 
     /// Generates and validates.
+    ///
+    /// The request goes out streamed (``streamResponse(to:)``) even though only the final
+    /// response is returned, so the idle timeout (default 8 s) can tell a silent server from a
+    /// slow generation: a whole reply sends nothing until it is done.
     public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
-        try await checkContext(request)
-        let started = ContinuousClock.now
-        let reply = try await http.send(baseURL + "/api/generate", body: body(request, stream: false))
+        try await BackendStreaming.response(of: streamResponse(to: request), backend: name)
+    }
+
+    /// The response a whole (not streamed) `/api/generate` reply amounts to.
+    func finishWhole(_ reply: JSONOverHTTP.Reply, request: BackendRequest, started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
         guard reply.status == 200 else {
             throw BackendError(reply.status == 404 ? .unavailable : .httpStatus, backend: name, "/api/generate answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
         }
@@ -119,11 +125,14 @@ public final class OllamaBackend: LanguageModelBackend {
             let started = ContinuousClock.now
             var text = ""
             var final: GeneratedContent?
+            var refusal: (status: Int, lines: [String])?
             for try await event in self.http.client.stream(self.http.streamRequest(self.baseURL + "/api/generate", body: self.body(request, stream: true))) {
                 switch event {
                 case .head(let status, _) where status != 200:
-                    throw BackendError(.httpStatus, backend: self.name, "/api/generate answered \(status)")
+                    refusal = (status, [])  // read the error body, then judge it as a whole reply
                 case .head: continue
+                case .line(let line) where refusal != nil:
+                    refusal?.lines.append(line)
                 case .line(let line):
                     guard !line.isEmpty else { continue }
                     let chunk = try StreamEvent.json(line, backend: self.name, required: ["response", "done"], redact: self.http.redact)
@@ -133,6 +142,11 @@ public final class OllamaBackend: LanguageModelBackend {
                     }
                     if chunk["done"]?.boolValue == true { final = chunk }
                 }
+            }
+            if let refusal {
+                let body = self.http.redact(refusal.lines.joined(separator: "\n"))
+                return try self.finishWhole(JSONOverHTTP.Reply(status: refusal.status, json: try? JSONReader.parse(body), text: body),
+                                            request: request, started: started)
             }
             guard let final else {
                 throw BackendError(.transport, backend: self.name, "the stream ended before its final line", excerpt: OutputValidation.excerpt(self.http.redact(text)))

@@ -5,7 +5,9 @@ import GuidedSchema
 
 extension OpenAICompatibleBackend {
     /// SSE stream of `choices[0].delta.content`, ended by `[DONE]`: partial snapshots, then the
-    /// validated response. A stream cut before `[DONE]` is an error.
+    /// validated response. A stream cut before `[DONE]` is an error. An error status, or a `200`
+    /// answered whole (``BackendStreaming/answersWhole(_:)``), is read
+    /// to its end and judged as a whole reply.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
         let http: JSONOverHTTP
         do {
@@ -20,13 +22,20 @@ extension OpenAICompatibleBackend {
             var text = ""
             var finishReason: String?
             var done = false
+            var sawEvent = false
+            var whole: (status: Int, lines: [String])?
             for try await event in http.client.stream(http.streamRequest(self.baseURL + "/chat/completions", body: body)) {
                 switch event {
                 case .head(let status, _) where status != 200:
-                    throw BackendError(.httpStatus, backend: self.name, "/chat/completions answered \(status)")
+                    whole = (status, [])
                 case .head: continue
+                case .line(let line) where whole != nil:
+                    whole?.lines.append(line)
+                case .line(let line) where !sawEvent && BackendStreaming.answersWhole(line):
+                    whole = (200, [line])
                 case .line(let line):
                     guard let sse = parser.feed(line) else { continue }
+                    sawEvent = true
                     if sse.data == "[DONE]" {
                         done = true
                         continue
@@ -39,6 +48,11 @@ extension OpenAICompatibleBackend {
                     }
                     if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
                 }
+            }
+            if let whole {
+                let text = http.redact(whole.lines.joined(separator: "\n"))
+                return try self.finishWhole(JSONOverHTTP.Reply(status: whole.status, json: try? JSONReader.parse(text), text: text),
+                                            request: request, server: server, started: started)
             }
             guard done else {
                 throw BackendError(.transport, backend: self.name, "the stream ended before [DONE]", excerpt: OutputValidation.excerpt(http.redact(text)))

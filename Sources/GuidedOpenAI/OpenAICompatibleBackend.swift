@@ -139,19 +139,17 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     }
 
     /// Generates and validates (strict mode's nulls for absent optionals are removed first).
+    ///
+    /// The request goes out streamed (``streamResponse(to:)``) even though only the final
+    /// response is returned, so the idle timeout (default 8 s) can tell a silent server from a
+    /// slow generation: a whole reply sends nothing until it is done.
     public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
-        let http = try connection()
-        do {
-            return try await respond(to: request, over: http)
-        } catch {
-            throw http.redacting(error)
-        }
+        try await BackendStreaming.response(of: streamResponse(to: request), backend: name)
     }
 
-    func respond(to request: BackendRequest, over http: JSONOverHTTP) async throws(BackendError) -> BackendResponse {
-        let (body, server) = try body(request, stream: false)
-        let started = ContinuousClock.now
-        let reply = try await http.send(baseURL + "/chat/completions", body: body)
+    /// The response a whole (not streamed) `/chat/completions` reply amounts to.
+    func finishWhole(_ reply: JSONOverHTTP.Reply, request: BackendRequest, server: ServerSchema?,
+                     started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
         guard reply.status == 200 else {
             throw BackendError(.httpStatus, backend: name, "/chat/completions answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
         }
