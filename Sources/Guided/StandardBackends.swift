@@ -29,10 +29,17 @@ extension GuidedConfiguration {
     /// The built-in default: the embedded model, managed by Guided.
     public static let defaultDocument: GeneratedContent = ["backends": [["name": "embedded", "kind": "managed-llama-server"]], "route": ["embedded"]]
 
-    /// Reads a configuration file; with no path, `GUIDED_CONFIG`, then `guided.json` in the
-    /// current directory, then the built-in default.
+    /// Reads a configuration file: `file`; with no path, the file `GUIDED_CONFIG` names in
+    /// `environment` (the process environment by default); then `guided.json` in the current
+    /// directory; then the built-in default (the embedded model).
+    ///
+    /// ```swift
+    /// // GUIDED_CONFIG=/etc/myapp/guided.json ./myapp
+    /// let session = LanguageModelSession(configuration: try .load())
+    /// ```
+    /// - Throws: ``ConfigurationError`` naming the file and the JSON Pointer of what is wrong.
     public static func load(file: String? = nil, registry: BackendRegistry = .standard(),
-                            environment: [String: String] = [:]) throws(ConfigurationError) -> GuidedConfiguration {
+                            environment: [String: String] = ProcessEnvironment.values) throws(ConfigurationError) -> GuidedConfiguration {
         let path = file ?? environment["GUIDED_CONFIG"] ?? (FileBytes.read("guided.json") != nil ? "guided.json" : nil)
         guard let path else { return try from(defaultDocument, file: "<built-in default>", registry: registry) }
         let document: GeneratedContent

@@ -65,7 +65,7 @@ enum GenerationArguments {
 
     static func configuration(_ arguments: ParsedArguments) throws(CommandFailure) -> GuidedConfiguration {
         do {
-            return try GuidedConfiguration.load(file: arguments.value("--config"), environment: ProcessEnvironment.values)
+            return try GuidedConfiguration.load(file: arguments.value("--config"))
         } catch {
             throw .usage(error.description)
         }

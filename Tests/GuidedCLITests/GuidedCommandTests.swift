@@ -15,7 +15,9 @@ import Testing
         try guided(arguments: arguments)
     }
 
-    static func guided(arguments: [String]) throws -> Result {
+    /// Runs `guided` with `arguments`; `environment` entries are added to (nil: removed from)
+    /// this process's environment.
+    static func guided(arguments: [String], environment: [String: String?] = [:]) throws -> Result {
         let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("guided").path
         let candidates = [binary, repository + "/.build/debug/guided"]
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
@@ -24,6 +26,11 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment { variables[name] = value }
+            process.environment = variables
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: repository)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -55,17 +55,8 @@ public struct FlowCommandLine: Sendable {
 
 /// Reading requests and writing results.
 public enum FlowIO {
-    /// The process environment.
-    public static var environment: [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
-            pointer += 1
-        }
-        return result
-    }
+    /// The process environment (what `GuidedConfiguration.load()` reads by default).
+    public static var environment: [String: String] { ProcessEnvironment.values }
 
     /// A request of type `T` from the JSON file at `path` (`-`: standard input), checked against
     /// `T`'s schema: a missing field, a wrong type or an unknown key is an error naming the file
