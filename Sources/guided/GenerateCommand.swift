@@ -1,12 +1,14 @@
 import Guided
 import GuidedJSON
 
-/// `guided generate`: routes the request through the configured backends (or the one
-/// `--backend`), skipping unavailable ones and moving on when one fails; prints the validated
-/// JSON on stdout and a one-line trace on stderr. With `--json`, prints one object with the
-/// value, its source, the reason and every attempt (and every candidate's verdict);
-/// `--fallback FILE` supplies the authored fallback, validated against the schema before
-/// anything is sent.
+/// `guided generate`: argument mapping over ``LanguageModelSession/respond(to:schema:name:grounding:examples:options:policy:progress:)``.
+/// The session routes the request through the configured backends — the configuration's
+/// `routes` entry for the schema's name (the file name without `.schema.json` or `.json`, or
+/// `--type NAME`) when there is one, else its `route`, or just `--backend NAME` — skipping
+/// unavailable ones and moving on when one fails. Prints the validated JSON on stdout and a
+/// one-line trace on stderr. With `--json`, prints one object with the value, its source, the
+/// reason and every attempt (and every candidate's verdict); `--fallback FILE` supplies the
+/// authored fallback, validated against the schema before anything is sent.
 ///
 /// Every free-text string passes the person-level checks (``ValidatorChain/personLevel(stepItems:lengthCap:at:)``,
 /// with the schema's string lists as step items, plus ``CopiedFactValidator`` when facts are
@@ -20,10 +22,65 @@ enum GenerateCommand {
         let schema = try SchemaLoading.load(schemaPath, arguments).schema
         let fallback = try loadFallback(arguments.value("--fallback"), schema: schema)
         let grounding = GenerationArguments.facts(arguments.value("--grounding") ?? "")
-        var request = BackendRequest(prompt: prompt, instructions: arguments.value("--instructions"), schema: schema,
-                                     options: try GenerationArguments.options(arguments), grounding: grounding)
-        if arguments.flag("--grounded") { request.groundedVocabulary = GroundedVocabulary(grounding: grounding) }
-        let candidates = try GenerationArguments.candidates(arguments)
+        let options = try GenerationArguments.options(arguments)
+        var policy = OutputPolicy<GeneratedContent>.noSuggestion(validators: try validators(arguments, schema: schema, grounding: grounding),
+                                                                 candidates: try GenerationArguments.candidates(arguments),
+                                                                 groundedDecoding: arguments.flag("--grounded"))
+        let configuration = try GenerationArguments.configuration(arguments)
+        if let fallback { policy.fallback = { _ in fallback } }
+        if let name = arguments.value("--backend") {
+            guard configuration.backend(named: name) != nil else {
+                throw .usage("error: no backend named \(name); configured: \(configuration.backends.map(\.name).joined(separator: ", "))")
+            }
+            policy.route = [name]
+        }
+        let printProgress: @Sendable (RouteProgress) -> Void = { progress in
+            if case .partial(_, let text) = progress { Console.error("partial: \(text)") }
+        }
+        let session = LanguageModelSession(instructions: arguments.value("--instructions"), configuration: configuration)
+        let name = arguments.value("--type") ?? typeName(schemaPath)
+        let result: Result<GenerationOutcome<GeneratedContent>, GenerationError>
+        do throws(GenerationError) {
+            result = .success(try await session.respond(to: prompt, schema: schema, name: name, grounding: grounding, options: options,
+                                                        policy: policy, progress: arguments.flag("--stream") ? printProgress : nil))
+        } catch {
+            result = .failure(error)
+        }
+        let attempts = switch result {
+        case .success(let outcome): outcome.attempts
+        case .failure(let error): error.attempts
+        }
+        let trace = attempts.map { attempt -> String in
+            if case .succeeded = attempt.outcome, case .success(let outcome) = result, case .model(_, let tokens, _) = outcome.source {
+                return "\(attempt.backend): ok, \(tokens.map(String.init) ?? "?") tokens, \(Int(attempt.milliseconds)) ms"
+            }
+            return attempt.description + detail(attempt)
+        }
+        Console.error("trace: " + (trace.isEmpty ? "no backend tried" : trace.joined(separator: "; ")))
+        switch result {
+        case .success(let outcome):
+            if arguments.flag("--json") { return Console.out(report(outcome).jsonText()) }
+            Console.out(outcome.value.jsonText())
+            if case .fallback(let reason) = outcome.source { Console.error("fallback: \(reason)") }
+        case .failure(let error):
+            if arguments.flag("--json") {
+                Console.out(report(error).jsonText())
+                throw CommandFailure(message: "", exitCode: 3)
+            }
+            throw CommandFailure(message: "error: no backend produced a valid output (\(error.reason))", exitCode: 3)
+        }
+    }
+
+    /// The name the configuration's `routes` know a schema file by: `schemas/StepSuggestions.json`
+    /// and `StepSuggestions.schema.json` are both `StepSuggestions`.
+    static func typeName(_ path: String) -> String {
+        var name = String(path.split(separator: "/").last ?? Substring(path))
+        for suffix in [".json", ".schema"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        return name
+    }
+
+    /// The person-level checks (unless `--no-quality-checks`), `--min-words`, and grounding when facts are given.
+    static func validators(_ arguments: ParsedArguments, schema: GenerationSchema, grounding: [String]) throws(CommandFailure) -> ValidatorChain {
         var validators: [any OutputValidator] = []
         if !arguments.flag("--no-quality-checks") {
             validators += ValidatorChain.personLevel(stepItems: schema.stringListPointers).validators
@@ -34,39 +91,7 @@ enum GenerateCommand {
             validators.append(MinimumContentValidator(minimumWords: words))
         }
         if !grounding.isEmpty { validators.append(GroundingValidator()) }
-        let configuration = try GenerationArguments.configuration(arguments)
-        var backends = configuration.routedBackends
-        if let name = arguments.value("--backend") {
-            guard let chosen = configuration.backend(named: name) else {
-                throw .usage("error: no backend named \(name); configured: \(configuration.backends.map(\.name).joined(separator: ", "))")
-            }
-            backends = [chosen]
-        }
-        let printProgress: @Sendable (RouteProgress) -> Void = { progress in
-            if case .partial(_, let text) = progress { Console.error("partial: \(text)") }
-        }
-        let result = await Router(policy: RoutePolicy(routing: configuration.routing)).route(request, through: backends, validators: ValidatorChain(validators), candidates: candidates,
-                                          progress: arguments.flag("--stream") ? printProgress : nil)
-        let trace = result.attempts.map { attempt -> String in
-            if case .succeeded = attempt.outcome, case .success(_, let response, _) = result {
-                return "\(attempt.backend): ok, \(response.tokensGenerated.map(String.init) ?? "?") tokens, \(Int(attempt.milliseconds)) ms"
-            }
-            return attempt.description + detail(attempt)
-        }
-        Console.error("trace: " + (trace.isEmpty ? "no backend tried" : trace.joined(separator: "; ")))
-        if arguments.flag("--json") {
-            Console.out(report(result, fallback: fallback).jsonText())
-            if result.failureReason != nil && fallback == nil { throw CommandFailure(message: "", exitCode: 3) }
-            return
-        }
-        if case .success(let content, _, _) = result {
-            Console.out(content.jsonText())
-        } else if let fallback {
-            Console.out(fallback.jsonText())
-            Console.error("fallback: \(result.failureReason?.description ?? "")")
-        } else {
-            throw CommandFailure(message: "error: no backend produced a valid output (\(result.failureReason?.description ?? ""))", exitCode: 3)
-        }
+        return ValidatorChain(validators)
     }
 
     private static func detail(_ attempt: Attempt) -> String {
@@ -96,8 +121,24 @@ enum GenerateCommand {
 
     /// `{"value", "source", "backend", "reason", "attempts": [{"backend", "outcome", "ms", "candidates"?}]}`,
     /// each candidate `{"index", "outcome", "score", "shipped", "output"}`.
-    static func report(_ result: Router.Result, fallback: GeneratedContent?) -> GeneratedContent {
-        let attempts = GeneratedContent(elements: result.attempts.map { attempt in
+    static func report(_ outcome: GenerationOutcome<GeneratedContent>) -> GeneratedContent {
+        switch outcome.source {
+        case .model(let backend, _, _):
+            return ["value": outcome.value, "source": "model", "backend": GeneratedContent(backend), "reason": nil,
+                    "attempts": report(outcome.attempts)]
+        case .fallback(let reason):
+            return ["value": outcome.value, "source": "fallback", "backend": nil, "reason": GeneratedContent(reason.code.rawValue),
+                    "attempts": report(outcome.attempts)]
+        }
+    }
+
+    /// The report when nothing ships: no value, `"source": "none"`.
+    static func report(_ error: GenerationError) -> GeneratedContent {
+        ["value": nil, "source": "none", "backend": nil, "reason": GeneratedContent(error.reason.code.rawValue), "attempts": report(error.attempts)]
+    }
+
+    static func report(_ attempts: [Attempt]) -> GeneratedContent {
+        GeneratedContent(elements: attempts.map { attempt in
             var fields: [(String, GeneratedContent)] = [
                 ("backend", GeneratedContent(attempt.backend)), ("outcome", GeneratedContent(attempt.outcomeCode)),
                 ("ms", GeneratedContent((attempt.milliseconds * 10).rounded() / 10)),
@@ -111,11 +152,6 @@ enum GenerateCommand {
             }
             return GeneratedContent(properties: fields)
         })
-        if case .success(let content, let response, _) = result {
-            return ["value": content, "source": "model", "backend": GeneratedContent(response.backend), "reason": nil, "attempts": attempts]
-        }
-        let reason = result.failureReason.map { GeneratedContent($0.code.rawValue) } ?? nil
-        return ["value": fallback ?? nil, "source": fallback == nil ? "none" : "fallback", "backend": nil, "reason": reason, "attempts": attempts]
     }
 }
 

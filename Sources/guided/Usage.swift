@@ -12,11 +12,13 @@ enum Usage {
                 [--grounded --grounding FACTS]
                                         compile schema files to llama.cpp GBNF (or JSON Schema for servers, or
                                         the Swift type they declare, with its grammar)
-          generate --schema SCHEMA --prompt TEXT [--instructions TEXT] [--backend NAME] [--config FILE]
+          generate --schema SCHEMA --prompt TEXT [--instructions TEXT] [--type NAME] [--backend NAME] [--config FILE]
                    [--temperature T] [--greedy | --top-k K | --top-p P] [--seed S] [--max-tokens N] [--stream]
                    [--grounding FACTS] [--grounded] [--candidates N] [--no-quality-checks]
                    [--min-words N] [--fallback FILE] [--json]
                                         generate JSON that satisfies SCHEMA; the JSON on stdout, a trace on stderr;
+                                        routed by the configuration's routes entry for --type (default: the
+                                        schema file's name without .json), else its route, or --backend;
                                         --grounding: facts (one per line) rendered into the prompt and checked;
                                         --grounded: numbers, dates, ordinals and names only from those facts;
                                         --candidates: generate N per attempt, ship the best that passes;
