@@ -8,7 +8,9 @@ extension GrammarCompilation {
         var c = c
         let patternsMerged = PatternPropertyMerge.properties(of: c, in: schema)
         if let patternsMerged { c.properties = patternsMerged }
-        recordObjectKeywords(c, patternsEnforced: patternsMerged != nil, namesEnforced: PatternPropertyMerge.namesHold(in: c, in: schema), at: pointer)
+        let closed = !c.properties.isEmpty || !c.additionalRequired.isEmpty || c.additionalProperties.kind == .nothing
+        recordObjectKeywords(c, patternsEnforced: patternsMerged != nil, namesEnforced: PatternPropertyMerge.namesHold(in: c, in: schema),
+                             countsDecidedLater: closed, at: pointer)
         var members: [(key: String, schema: SchemaNode, required: Bool, pointer: JSONPointer)] = []
         for property in c.properties {
             let propertyPointer = pointer.appending("properties").appending(property.name)
@@ -58,6 +60,17 @@ extension GrammarCompilation {
             kept.append(member)
         }
         members = kept
+        if c.minProperties != nil || c.maxProperties != nil {
+            let counted = PropertyCount(minimum: c.minProperties ?? 0, maximum: c.maxProperties, required: members.map(\.required))
+            if counted.holdsAlways {
+                recordCounts(c, .enforced, "every object the grammar writes has an allowed number of keys", at: pointer)
+            } else if counted.isTractable {
+                recordCounts(c, .enforced, "closed object: the grammar counts the keys it writes", at: pointer)
+                return sequence(["\"{\"", countedMembers(pieces, counted, name: name), "\"}\""])
+            } else {
+                recordCounts(c, .checkedAfter, "", at: pointer)
+            }
+        }
         guard !pieces.isEmpty else { return sequence(["\"{\"", "\"}\""]) }
         if members.allSatisfy(\.required) {
             var parts: [String] = []
@@ -98,7 +111,7 @@ extension GrammarCompilation {
     /// The object keywords beyond properties: `patternProperties` and `propertyNames` are
     /// enforced on closed objects where ``PatternPropertyMerge`` says so; the rest are left to
     /// the validator.
-    private mutating func recordObjectKeywords(_ c: ObjectConstraints, patternsEnforced: Bool, namesEnforced: Bool, at pointer: JSONPointer) {
+    private mutating func recordObjectKeywords(_ c: ObjectConstraints, patternsEnforced: Bool, namesEnforced: Bool, countsDecidedLater: Bool, at pointer: JSONPointer) {
         if patternsEnforced {
             record(pointer.appending("patternProperties"), "patternProperties", .enforced, "closed object: merged into the declared properties whose keys match")
         } else if !c.patternProperties.isEmpty {
@@ -109,9 +122,13 @@ extension GrammarCompilation {
         } else if c.propertyNames.kind != .any {
             record(pointer.appending("propertyNames"), "propertyNames", .checkedAfter)
         }
-        if c.minProperties != nil { record(pointer.appending("minProperties"), "minProperties", .checkedAfter) }
-        if c.maxProperties != nil { record(pointer.appending("maxProperties"), "maxProperties", .checkedAfter) }
+        if !countsDecidedLater { recordCounts(c, .checkedAfter, "", at: pointer) }
         if !c.dependentRequired.isEmpty { record(pointer.appending("dependentRequired"), "dependentRequired", .checkedAfter) }
         if !c.dependentSchemas.isEmpty { record(pointer.appending("dependentSchemas"), "dependentSchemas", .checkedAfter) }
+    }
+
+    private mutating func recordCounts(_ c: ObjectConstraints, _ disposition: LoweringReport.Disposition, _ note: String, at pointer: JSONPointer) {
+        if c.minProperties != nil { record(pointer.appending("minProperties"), "minProperties", disposition, note) }
+        if c.maxProperties != nil { record(pointer.appending("maxProperties"), "maxProperties", disposition, note) }
     }
 }

@@ -50,4 +50,27 @@ import Testing
             """#)
         #expect(Self.disposition("propertyNames", in: breaks) == .checkedAfter)
     }
+
+    @Test func minAndMaxPropertiesCountTheKeysOfAClosedObject() throws {
+        let (schema, compiled, grammar) = try Self.compiled(#"""
+            {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}, "c": {"type": "integer"}},
+             "additionalProperties": false, "minProperties": 1, "maxProperties": 2}
+            """#)
+        #expect(Self.disposition("minProperties", in: compiled) == .enforced)
+        #expect(Self.disposition("maxProperties", in: compiled) == .enforced)
+        for text in [#"{}"#, #"{"a":1}"#, #"{"c":1}"#, #"{"a":1,"c":2}"#, #"{"b":1,"c":2}"#, #"{"a":1,"b":2,"c":3}"#] {
+            let valid = schema.validates(try JSONReader.parse(text))
+            #expect(grammar.accepts(text) == valid, "\(text): valid \(valid)")
+        }
+    }
+
+    @Test func countsOnOpenMapsOrBeyondTheDeclaredKeysStayCheckedAfter() throws {
+        let (_, open, _) = try Self.compiled(#"{"type": "object", "additionalProperties": {"type": "integer"}, "minProperties": 2}"#)
+        #expect(Self.disposition("minProperties", in: open) == .checkedAfter)
+        let (_, tooMany, _) = try Self.compiled(#"{"type": "object", "properties": {"a": {}}, "minProperties": 2}"#)
+        #expect(Self.disposition("minProperties", in: tooMany) == .checkedAfter)
+        let (_, always, grammar) = try Self.compiled(#"{"type": "object", "properties": {"a": {}}, "required": ["a"], "minProperties": 1}"#)
+        #expect(Self.disposition("minProperties", in: always) == .enforced)
+        #expect(!grammar.accepts("{}"))
+    }
 }
