@@ -81,13 +81,15 @@ struct QualitySettings: CustomStringConvertible {
     var batch = 2
     var grounded = true
     var qualityChecks = true
-    var repetitionPenalty = 0.8
+    /// Nil: each flow's own (``FlowDefaults``).
+    var repetitionPenalty: Double?
     var seed: UInt64 = 1
     var verbose = false
     var flow = "all"
-    var temperature = 0.8
+    /// Nil: each flow's own (``FlowDefaults``).
+    var temperature: Double?
 
     var description: String {
-        "candidates \(candidates) in batches of \(batch), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty), seed \(seed)"
+        "candidates \(candidates) in batches of \(batch), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty ?? 0))"), seed \(seed)"
     }
 }

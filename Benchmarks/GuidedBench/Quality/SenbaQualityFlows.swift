@@ -29,8 +29,8 @@ struct SenbaQualityFlows {
 
     private func tune(_ options: inout GenerationOptions) {
         options.sampling = options.sampling.map { _ in .random(probabilityThreshold: 0.95, seed: settings.seed) }
-        options.temperature = settings.temperature
-        options.repetitionPenalty = settings.repetitionPenalty
+        if let temperature = settings.temperature { options.temperature = temperature }
+        if let penalty = settings.repetitionPenalty { options.repetitionPenalty = penalty }
     }
 
     func steps(_ request: QualityCorpus.Request) async -> QualityBenchmark.Record {
