@@ -42,6 +42,9 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
         /// The fallback built for this request breaks the schema (e.g. a filled template over a
         /// length cap), so there is nothing to ship.
         case fallbackDoesNotFit
+        /// The output type declares a property its schema cannot represent (a `Date`, a `URL`):
+        /// no output could ever decode, so nothing is sent and no fallback hides the mistake.
+        case invalidDeclaration
     }
 
     /// The kind of reason.

@@ -53,8 +53,10 @@ public final class LanguageModelSession: Sendable {
 
     /// Registers the fallback, validators, clean-ups and route for an output type. The fallback
     /// is built once here for an empty request and validated against the schema: a fallback that
-    /// does not fit is a programming error reported now, not at 3 a.m.
+    /// does not fit is a programming error reported now, not at 3 a.m. So is a type with a
+    /// property the schema cannot represent (``SchemaError/Code/unsupportedPropertyType``).
     public func register<Output: Generable>(_ type: Output.Type, policy: OutputPolicy<Output>) throws(SchemaError) {
+        try Output.checkDeclaration()
         let sample = policy.fallback?(FallbackContext(prompt: "", grounding: []))
         let violations = sample.map { Output.generationSchema.violations(of: $0.generatedContent) } ?? []
         guard violations.isEmpty else {
@@ -170,6 +172,9 @@ public final class LanguageModelSession: Sendable {
     func generate<Value: Sendable>(
         _ asked: SessionRequest, _ plan: OutputPlan<Value>, progress: (@Sendable (RouteProgress) -> Void)?
     ) async throws(GenerationError) -> GenerationOutcome<Value> {
+        if let error = plan.declarationError {
+            throw GenerationError(reason: FallbackReason(.invalidDeclaration, error.description), attempts: [])
+        }
         let policy = plan.policy
         let history = policy?.history ?? .kept
         var request = BackendRequest(prompt: asked.prompt, instructions: instructions, schema: plan.schema,

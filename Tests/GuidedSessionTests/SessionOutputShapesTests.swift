@@ -132,3 +132,33 @@ import Testing
         #expect(backend.prompts.first?.contains("Visit the library") == true)
     }
 }
+
+/// A type the schema cannot represent is refused by the session before anything is sent.
+@Suite struct SessionDeclarationTests {
+    struct Reminder: Generable {
+        var text: String = ""
+        var when: Int64 = 0
+    }
+
+    @Test func registeringItIsALocatedError() {
+        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: []))
+        #expect {
+            try session.register(Reminder.self, policy: OutputPolicy(fallback: { _ in Reminder() }))
+        } throws: { error in
+            (error as? SchemaError)?.code == .unsupportedPropertyType
+        }
+    }
+
+    @Test func askingForItThrowsWithoutSendingAndWithoutAFallback() async {
+        let backend = ScriptedBackend("live", answers: [.output(["text": "x"])])
+        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]))
+        await #expect {
+            try await session.respond(to: "Remind me", generating: Reminder.self, fallback: Reminder())
+        } throws: { error in
+            guard let error = error as? GenerationError else { return false }
+            return error.reason.code == .invalidDeclaration && error.reason.message.contains("Reminder.when has the type Int64")
+        }
+        #expect(backend.respondCalls.withLock { $0 } == 0)
+        #expect(backend.availabilityCalls.withLock { $0 } == 0)
+    }
+}

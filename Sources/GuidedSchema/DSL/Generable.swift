@@ -15,7 +15,9 @@
 /// ```
 ///
 /// Properties without `@Guide` take part too, with their type's plain schema; `Optional`
-/// properties may be left out by the model. Conforming types need an `init()` (synthesized
+/// properties may be left out by the model. A property whose type has no schema (`Date`,
+/// `URL`, `Int64`) is an error that ``SchemaRepresentable/checkDeclaration()`` reports, naming
+/// the type and the property; sessions refuse such a type. Conforming types need an `init()` (synthesized
 /// when every property has a default value or a `@Guide`).
 public protocol Generable: SchemaRepresentable {
     /// An empty value; the schema is read from its properties.
@@ -62,6 +64,12 @@ extension Generable {
                 } else if let plain = child.value as? any SchemaRepresentable {
                     let type = type(of: plain)
                     properties.append(.init(label, type.schemaNode(in: &builder), required: !type.isOptional))
+                } else {
+                    builder.report(SchemaError(
+                        .unsupportedPropertyType, "\(Self.self).\(label) has the type \(type(of: child.value)), which has no generation schema",
+                        remedy: "use String, Bool, Int, Double, Float, an array, an optional or a Generable type (a date as a String with "
+                            + ".format(.date)), or support the type by conforming it to SchemaRepresentable",
+                        at: JSONPointer(tokens: ["properties", label])))
                 }
             }
             return .object(ObjectConstraints(properties), description: configuration.description)

@@ -28,12 +28,10 @@ extension SchemaRepresentable {
     /// Not optional, unless the type says so.
     public static var isOptional: Bool { false }
 
-    /// This type's schema on its own, with any definitions it needs.
-    public static var generationSchema: GenerationSchema {
-        var builder = SchemaBuilder()
-        let root = schemaNode(in: &builder)
-        return GenerationSchema(root: root, definitions: builder.definitions)
-    }
+    /// This type's schema on its own, with any definitions it needs; built once per type and
+    /// cached. A property the schema cannot represent is left out here and reported by
+    /// ``checkDeclaration()``.
+    public static var generationSchema: GenerationSchema { DeclaredSchemas.entry(for: Self.self).schema }
 }
 
 /// Collects named definitions while a schema is built from Swift types, and detects recursion
@@ -41,11 +39,17 @@ extension SchemaRepresentable {
 public struct SchemaBuilder: Sendable {
     /// Definitions registered so far, in registration order.
     public private(set) var definitions: [GenerationSchema.Definition] = []
+    /// Declarations the schema could not represent so far (see
+    /// ``SchemaRepresentable/checkDeclaration()``), in the order met.
+    public private(set) var problems: [SchemaError] = []
     private var inProgress: Set<String> = []
     private var recursive: Set<String> = []
 
     /// Creates an empty builder.
     public init() {}
+
+    /// Records a declaration the schema cannot represent.
+    public mutating func report(_ problem: SchemaError) { problems.append(problem) }
 
     /// The node for a named composite type: a reference when the type is being built already
     /// (recursion) or is defined already; otherwise `build()`'s node, registered as a definition

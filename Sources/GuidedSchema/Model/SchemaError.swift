@@ -30,6 +30,8 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidValue = Code(name: "invalidValue")
         /// The file could not be read.
         public static let unreadable = Code(name: "unreadable")
+        /// A Swift type declares a stored property whose type has no generation schema.
+        public static let unsupportedPropertyType = Code(name: "unsupportedPropertyType")
     }
 
     /// What kind of problem.

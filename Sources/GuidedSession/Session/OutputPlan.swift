@@ -20,15 +20,19 @@ struct OutputPlan<Value: Sendable>: Sendable {
     var decode: @Sendable (GeneratedContent) -> Value?
     /// The content of a value, to check a fallback against the schema.
     var encode: @Sendable (Value) -> GeneratedContent
+    /// Why the output type cannot be generated at all (a property without a schema); nil when it can.
+    var declarationError: SchemaError? = nil
 }
 
 extension OutputPlan where Value: Generable {
     /// The plan for a Generable type and its registered (or per-call) policy.
     static func typed(_ type: Value.Type, policy: OutputPolicy<Value>?) -> OutputPlan {
-        OutputPlan(schema: Value.generationSchema, name: String(describing: Value.self),
+        var declarationError: SchemaError?
+        do { try Value.checkDeclaration() } catch { declarationError = error }
+        return OutputPlan(schema: Value.generationSchema, name: String(describing: Value.self),
                    precompiledGrammar: (Value.self as? any PrecompiledGenerable.Type)?.precompiledGrammar,
                    groundedByDefault: Value.configuration.groundedDecoding, policy: policy,
-                   decode: { try? Value($0) }, encode: { $0.generatedContent })
+                   decode: { try? Value($0) }, encode: { $0.generatedContent }, declarationError: declarationError)
     }
 }
 
