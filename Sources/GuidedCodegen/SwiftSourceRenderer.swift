@@ -93,8 +93,8 @@ public enum SwiftSourceRenderer {
 
     static func guide(_ guide: GuideDeclaration) -> String {
         switch guide {
-        case .minLength(let value): ".minLength(\(value))"
-        case .maxLength(let value): ".maxLength(\(value))"
+        case .minLength(let value): ".minimumLength(\(value))"
+        case .maxLength(let value): ".maximumLength(\(value))"
         case .length(let minimum, let maximum): ".length(\(minimum)...\(maximum))"
         case .pattern(let pattern): ".pattern(\(literal(pattern)))"
         case .format(let format): ".format(.\(formatCase(format)))"

@@ -7,7 +7,7 @@ public struct RewrittenNotification: Generable, Equatable {
         description: "A push notification rewritten in plain, friendly words")
 
     /// The notification text.
-    @Guide(description: "The notification text, at most 180 characters", .maxLength(180))
+    @Guide(description: "The notification text, at most 180 characters", .maximumLength(180))
     public var text: String = ""
 
     /// Creates an empty notification.

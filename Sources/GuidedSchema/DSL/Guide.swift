@@ -1,7 +1,7 @@
 /// Attaches a description and guides to a property of a ``Generable`` type.
 ///
 /// ```swift
-/// @Guide(description: "The rewritten notification", .maxLength(180))
+/// @Guide(description: "The rewritten notification", .maximumLength(180))
 /// var text: String = ""
 /// ```
 ///

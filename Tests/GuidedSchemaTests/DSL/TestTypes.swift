@@ -4,7 +4,7 @@ import GuidedSchema
 enum Priority: String, GenerableChoice { case low, normal, urgent }
 
 struct Address: Generable, Equatable {
-    @Guide(description: "Street and number", .minLength(3)) var street: String = ""
+    @Guide(description: "Street and number", .minimumLength(3)) var street: String = ""
     @Guide(description: "Postal code", .pattern("^[0-9]{5}$")) var postalCode: String = ""
 }
 
@@ -17,9 +17,9 @@ struct Everything: Generable, Equatable {
     @Guide(.format(.date)) var due: String = ""
     @Guide(description: "Effort in hours", .range(1...8)) var hours: Int = 0
     @Guide(.minimum(0), .maximum(1)) var confidence: Double = 0
-    @Guide(.count(1...3), .element(.maxLength(10))) var tags: [String] = []
+    @Guide(.count(1...3), .element(.maximumLength(10))) var tags: [String] = []
     @Guide(.minimumCount(1)) var addresses: [Address] = []
-    @Guide(description: "An optional note", .maxLength(50)) var note: String?
+    @Guide(description: "An optional note", .maximumLength(50)) var note: String?
     var priority: Priority = .low
     var home: Address = Address()
     var done: Bool = false

@@ -10,7 +10,7 @@ import Testing
     }
 
     struct Plan: Generable {
-        @Guide(description: "A title", .maxLength(40)) var title: String = ""
+        @Guide(description: "A title", .maximumLength(40)) var title: String = ""
         var steps: [Step] = []
         var tags: [String] = []
         var priority: Priority = .low

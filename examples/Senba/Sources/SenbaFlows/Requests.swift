@@ -6,7 +6,7 @@ public struct DatedEntry: Generable, Equatable {
     @Guide(description: "The day it was written", .format(.date))
     public var date: String = ""
     /// What the person wrote.
-    @Guide(description: "What the person wrote", .minLength(1))
+    @Guide(description: "What the person wrote", .minimumLength(1))
     public var text: String = ""
 
     /// Creates an empty entry.
@@ -27,7 +27,7 @@ public struct DatedEntry: Generable, Equatable {
 /// ```
 public struct StepRequest: Generable, Equatable {
     /// The goal in the person's words.
-    @Guide(description: "The goal in the person's words", .minLength(1))
+    @Guide(description: "The goal in the person's words", .minimumLength(1))
     public var goal: String = ""
     /// The goal's entries, oldest first.
     public var entries: [DatedEntry] = []
@@ -62,13 +62,13 @@ public struct CopyRequest: Generable, Equatable {
     @Guide(description: "How it is delivered", .anyOf(["push", "digest"]))
     public var delivery: String?
     /// The goal in the person's words.
-    @Guide(description: "The goal in the person's words", .minLength(1))
+    @Guide(description: "The goal in the person's words", .minimumLength(1))
     public var goal: String = ""
     /// The entries; the first is the one the notification calls back to.
     @Guide(description: "The entries; the first is the one called back to", .minimumCount(1))
     public var entries: [DatedEntry] = []
     /// The authored template, e.g. `Back in {month} you wrote: "{entry}"`.
-    @Guide(description: "The authored template", .minLength(1))
+    @Guide(description: "The authored template", .minimumLength(1))
     public var template: String = ""
 
     /// Creates an empty request.
