@@ -17,6 +17,6 @@ final class SpareBackend: LanguageModelBackend {
     func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
         BackendStreaming.stream(backend: name) { _ in try await self.respond(to: request) }
     }
-    func tokenCount(of text: String) async throws(BackendError) -> Int { TokenEstimate.tokens(in: text) }
+    func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .estimate(of: text) }
     func contextSize() async throws(BackendError) -> Int { 4096 }
 }

@@ -46,7 +46,7 @@ struct GroundedDecodingBenchmark {
     private func stepsRequest(_ request: QualityCorpus.Request, _ flows: SenbaQualityFlows) -> BackendRequest {
         let facts = StepSuggester.facts(for: SenbaQualityFlows.stepRequest(request)).facts.filter(\.shownToModel).map(\.text)
         return BackendRequest(prompt: StepSuggester.prompt, instructions: StepSuggester.instructions, schema: StepSuggestions.generationSchema,
-                              options: flows.stepOptions, grounding: facts, examples: StepSuggester.examples)
+                              options: flows.stepOptions, grounding: facts, examples: StepSuggester.examples.map(\.backendExample))
     }
 
     /// The backend request the copywriter sends for `request` (plain grammar, one candidate).
@@ -55,7 +55,7 @@ struct GroundedDecodingBenchmark {
         let facts = Copywriter.facts(for: copy).facts
         let filled = (try? AuthoredTemplate(copy.template).filled(from: facts).text) ?? copy.template
         return BackendRequest(prompt: filled, instructions: Copywriter.instructions, schema: RewrittenNotification.generationSchema,
-                              options: flows.notificationOptions, grounding: facts.map(\.text), examples: Copywriter.examples)
+                              options: flows.notificationOptions, grounding: facts.map(\.text), examples: Copywriter.examples.map(\.backendExample))
     }
 
     private func median(_ values: [Double]) -> Double {

@@ -46,8 +46,9 @@ public struct Example<Output: Sendable>: Sendable {
         self.content = GeneratedContent(output)
     }
 
-    /// The example as a backend renders it.
-    var backendExample: BackendRequest.Example {
+    /// The example as a backend request carries it (for code that builds a ``BackendRequest``
+    /// itself, such as a benchmark calling a backend directly).
+    public var backendExample: BackendRequest.Example {
         BackendRequest.Example(input: input, grounding: grounding, output: content)
     }
 }

@@ -28,16 +28,16 @@ public struct StepSuggester: Sendable {
     /// Worked examples from other domains, each with its own facts: they show a base model how
     /// steps follow from a journal, and nothing in them can be copied into a Senba goal without
     /// failing the checks (their subjects — chess, origami, knots — trip ``ExampleLeakValidator``).
-    public static let examples: [BackendRequest.Example] = [
-        .init(input: prompt, grounding: ["Goal: get better at chess", "Journal: Lost two games to the same opening trap.",
-                                         "Journal: Solved some puzzles before bed."],
-              output: ["steps": ["Study the opening trap that beat you", "Solve a few puzzles every evening", "Replay one lost game move by move"]]),
-        .init(input: prompt, grounding: ["Goal: learn origami", "Journal: Folded a paper crane from a square sheet.",
-                                         "Journal: The creases on the boat came out crooked."],
-              output: ["steps": ["Press each crease flat with a fingernail", "Fold the boat again on thinner paper", "Try a frog once the crane feels easy"]]),
-        .init(input: prompt, grounding: ["Goal: learn to tie sailing knots", "Journal: Tied a bowline around the post.",
-                                         "Journal: The clove hitch kept slipping."],
-              output: ["steps": ["Tie the bowline again with your eyes closed", "Pull the clove hitch tight before letting go", "Practise both knots on a thicker rope"]]),
+    public static let examples: [Example<StepSuggestions>] = [
+        Example(prompt, grounding: ["Goal: get better at chess", "Journal: Lost two games to the same opening trap.",
+                                    "Journal: Solved some puzzles before bed."],
+                output: StepSuggestions(steps: ["Study the opening trap that beat you", "Solve a few puzzles every evening", "Replay one lost game move by move"])),
+        Example(prompt, grounding: ["Goal: learn origami", "Journal: Folded a paper crane from a square sheet.",
+                                    "Journal: The creases on the boat came out crooked."],
+                output: StepSuggestions(steps: ["Press each crease flat with a fingernail", "Fold the boat again on thinner paper", "Try a frog once the crane feels easy"])),
+        Example(prompt, grounding: ["Goal: learn to tie sailing knots", "Journal: Tied a bowline around the post.",
+                                    "Journal: The clove hitch kept slipping."],
+                output: StepSuggestions(steps: ["Tie the bowline again with your eyes closed", "Pull the clove hitch tight before letting go", "Practise both knots on a thicker rope"])),
     ]
 
     /// Up to six candidates, two at a time (see the README's latency table), under grounded
