@@ -3,6 +3,7 @@ import GuidedSchema
 extension GrammarCompilation {
     /// A JSON array: positional `prefixItems`, then `items`, with the element count bounded.
     mutating func arrayExpression(_ c: ArrayConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+        if let unique = try uniqueArrayExpression(c, name: name, at: pointer) { return unique }
         var c = c
         if c.uniqueItems { record(pointer.appending("uniqueItems"), "uniqueItems", .checkedAfter) }
         if c.contains != nil { record(pointer.appending("contains"), "contains", .checkedAfter) }

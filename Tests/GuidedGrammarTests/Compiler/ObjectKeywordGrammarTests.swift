@@ -73,4 +73,17 @@ import Testing
         #expect(Self.disposition("minProperties", in: always) == .enforced)
         #expect(!grammar.accepts("{}"))
     }
+
+    @Test func uniqueItemsOverASmallEnumNeverRepeatsAValue() throws {
+        let (schema, compiled, grammar) = try Self.compiled(#"""
+            {"type": "array", "items": {"enum": ["a", "b", "c"]}, "uniqueItems": true, "minItems": 1}
+            """#)
+        #expect(Self.disposition("uniqueItems", in: compiled) == .enforced)
+        for text in [#"[]"#, #"["a"]"#, #"["c","a"]"#, #"["a","b","c"]"#, #"["a","a"]"#, #"["b","c","b"]"#, #"["a","b","c","a"]"#, #"["d"]"#] {
+            let valid = schema.validates(try JSONReader.parse(text))
+            #expect(grammar.accepts(text) == valid, "\(text): valid \(valid)")
+        }
+        let (_, strings, _) = try Self.compiled(#"{"type": "array", "items": {"type": "string"}, "uniqueItems": true}"#)
+        #expect(Self.disposition("uniqueItems", in: strings) == .checkedAfter)
+    }
 }
