@@ -32,7 +32,7 @@ def patterns(node):
 for case in lines("Tests/GuidedSchemaTests/Fixtures/jsontestsuite.jsonl"):
     seeds["fuzz-json-reader"].add(case["text"])
     seeds["fuzz-partial-json"].add(case["text"])
-for case in lines("Tests/GuidedSchemaTests/Fixtures/jsts-draft2020-12.jsonl"):
+for case in lines("Tests/GuidedSchemaTests/Fixtures/jsts-full.jsonl"):
     schema = json.dumps(case["schema"])
     seeds["fuzz-schema-import"].add(schema)
     seeds["fuzz-json-reader"].add(case.get("instance_text") or "")

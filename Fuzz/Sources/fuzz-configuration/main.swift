@@ -10,3 +10,9 @@ public func fuzzConfiguration(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = try? GuidedConfiguration.from(document, file: "fuzz.json", registry: .standard())
     return 0
 }
+
+/// The entry point SwiftPM's link expects (see ``runFuzzer(_:_:_:)``).
+@_cdecl("fuzz_configuration_main")
+public func fuzzConfigurationMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzConfiguration)
+}

@@ -13,3 +13,9 @@ public func fuzzGBNF(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = grammar.acceptsPrefix(input)
     return 0
 }
+
+/// The entry point SwiftPM's link expects (see ``runFuzzer(_:_:_:)``).
+@_cdecl("fuzz_gbnf_main")
+public func fuzzGBNFMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzGBNF)
+}

@@ -10,3 +10,9 @@ public func fuzzJSONReader(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     precondition(again == value, "round trip changed \(value.jsonText())")
     return 0
 }
+
+/// The entry point SwiftPM's link expects (see ``runFuzzer(_:_:_:)``).
+@_cdecl("fuzz_json_reader_main")
+public func fuzzJSONReaderMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzJSONReader)
+}

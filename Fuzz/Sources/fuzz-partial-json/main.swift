@@ -14,3 +14,9 @@ public func fuzzPartialJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = PartialJSON.parse(text)
     return 0
 }
+
+/// The entry point SwiftPM's link expects (see ``runFuzzer(_:_:_:)``).
+@_cdecl("fuzz_partial_json_main")
+public func fuzzPartialJSONMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzPartialJSON)
+}

@@ -11,3 +11,9 @@ public func fuzzRegex(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = pattern.matches(parts.count > 1 ? String(parts[1].prefix(256)) : "")
     return 0
 }
+
+/// The entry point SwiftPM's link expects (see ``runFuzzer(_:_:_:)``).
+@_cdecl("fuzz_regex_main")
+public func fuzzRegexMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzRegex)
+}

@@ -16,3 +16,9 @@ public func fuzzSchemaImport(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     return 0
 }
+
+/// The entry point SwiftPM's link expects (see ``runFuzzer(_:_:_:)``).
+@_cdecl("fuzz_schema_import_main")
+public func fuzzSchemaImportMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzSchemaImport)
+}

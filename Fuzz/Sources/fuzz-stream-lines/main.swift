@@ -26,3 +26,9 @@ public func fuzzStreamLines(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = sse.finish()
     return 0
 }
+
+/// The entry point SwiftPM's link expects (see ``runFuzzer(_:_:_:)``).
+@_cdecl("fuzz_stream_lines_main")
+public func fuzzStreamLinesMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzStreamLines)
+}
