@@ -47,15 +47,7 @@ struct AllOfMerger {
         if let index = flat.firstIndex(where: { if case .anyOf = $0.kind { true } else { false } }),
             case .anyOf(let alternatives) = flat[index].kind
         {
-            budget -= alternatives.count
-            guard budget >= 0 else { return nil }
-            var others = flat
-            others.remove(at: index)
-            var merged: [SchemaNode] = []
-            for alternative in alternatives {
-                guard let branch = merge(others + [alternative], budget: &budget) else { return nil }
-                if branch.kind != .nothing && !merged.contains(branch) { merged.append(branch) }
-            }
+            guard let merged = distribute(flat, over: alternatives, at: index, keepingEqual: false, budget: &budget) else { return nil }
             if merged.isEmpty { return .nothing }
             return merged.count == 1 ? merged[0] : SchemaNode(.anyOf(merged), description: description)
         }
@@ -66,15 +58,7 @@ struct AllOfMerger {
         if let index = flat.firstIndex(where: { if case .oneOf = $0.kind { true } else { false } }),
             case .oneOf(let alternatives) = flat[index].kind
         {
-            budget -= alternatives.count
-            guard budget >= 0 else { return nil }
-            var others = flat
-            others.remove(at: index)
-            var merged: [SchemaNode] = []
-            for alternative in alternatives {
-                guard let branch = merge(others + [alternative], budget: &budget) else { return nil }
-                if branch.kind != .nothing { merged.append(branch) }
-            }
+            guard let merged = distribute(flat, over: alternatives, at: index, keepingEqual: true, budget: &budget) else { return nil }
             if merged.isEmpty { return .nothing }
             return merged.count == 1 ? merged[0] : SchemaNode(.oneOf(merged), description: description)
         }
@@ -100,6 +84,24 @@ struct AllOfMerger {
             result = combined
         }
         return result.map { SchemaNode($0, description: description) }
+    }
+
+    /// `flat` with the alternatives at `index` distributed over the rest: each alternative merged
+    /// with the other branches, those that merge to nothing dropped. `keepingEqual` keeps equal
+    /// results (an exactly-one choice fails on both); otherwise they are kept once. Nil when the
+    /// budget runs out or a branch cannot be merged.
+    private func distribute(_ flat: [SchemaNode], over alternatives: [SchemaNode], at index: Int, keepingEqual: Bool,
+                            budget: inout Int) -> [SchemaNode]? {
+        budget -= alternatives.count
+        guard budget >= 0 else { return nil }
+        var others = flat
+        others.remove(at: index)
+        var merged: [SchemaNode] = []
+        for alternative in alternatives {
+            guard let branch = merge(others + [alternative], budget: &budget) else { return nil }
+            if branch.kind != .nothing && (keepingEqual || !merged.contains(branch)) { merged.append(branch) }
+        }
+        return merged
     }
 
     private func resolve(_ node: SchemaNode, depth: Int) -> SchemaNode? {
