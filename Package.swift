@@ -72,7 +72,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // Test support: an in-process stub HTTP server on 127.0.0.1.
+        // Test support: an in-process stub HTTP server on 127.0.0.1, a chaos server, and a runner for built executables.
         .target(name: "GuidedTestSupport", swiftSettings: swiftSettings),
 
         // The two canonical output types, as an app would declare them.
@@ -170,7 +170,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SenbaFlowsTests",
-            dependencies: ["SenbaFlows", "Guided", "GuidedManagedServer", "copywriter", "step-suggester", "librarian", "config-swap"],
+            dependencies: ["SenbaFlows", "Guided", "GuidedManagedServer", "GuidedTestSupport", "copywriter", "step-suggester", "librarian", "config-swap"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

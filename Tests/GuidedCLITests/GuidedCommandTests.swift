@@ -1,4 +1,5 @@
 import Foundation
+import GuidedTestSupport
 import Testing
 
 /// Runs the built `guided` executable and checks stdout, stderr and the exit code.
@@ -23,23 +24,8 @@ import Testing
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary])
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if !environment.isEmpty {
-            var variables = ProcessInfo.processInfo.environment
-            for (name, value) in environment { variables[name] = value }
-            process.environment = variables
-        }
-        process.currentDirectoryURL = URL(fileURLWithPath: repository)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        let run = try ExecutableRun.run(path, arguments, directory: repository, environment: environment)
+        return Result(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     static func temporaryFile(_ name: String, _ text: String) throws -> String {

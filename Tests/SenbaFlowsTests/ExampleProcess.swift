@@ -1,4 +1,5 @@
 import Foundation
+import GuidedTestSupport
 import Testing
 
 /// Runs one of the built example executables and captures what it printed.
@@ -25,25 +26,11 @@ struct ExampleProcess {
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary])
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var variables = ProcessInfo.processInfo.environment
-        variables["GUIDED_CONFIG"] = nil
+        // GUIDED_CONFIG is removed so each example reads the configuration the test gives it.
+        var variables: [String: String?] = ["GUIDED_CONFIG": nil]
         for (key, value) in environment ?? [:] { variables[key] = value }
-        process.environment = variables
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        let run = try ExecutableRun.run(path, arguments, directory: directory, environment: variables, stdin: stdin ?? "")
+        return Result(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     /// A file in a fresh temporary directory.
