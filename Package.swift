@@ -73,7 +73,7 @@ let package = Package(
         ),
 
         // Test support: an in-process stub HTTP server on 127.0.0.1, a chaos server, and a runner for built executables.
-        .target(name: "GuidedTestSupport", swiftSettings: swiftSettings),
+        .target(name: "GuidedTestSupport", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
 
         // The two canonical output types, as an app would declare them.
         .target(name: "CanonicalSchemas", dependencies: ["GuidedSchema"], path: "examples/CanonicalSchemas", swiftSettings: swiftSettings),

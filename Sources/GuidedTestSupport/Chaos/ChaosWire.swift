@@ -1,18 +1,10 @@
+import GuidedSchema
+
 /// Response bodies in each dialect's real shapes (see the llama-server notes; Ollama's and the
 /// Chat Completions API's documented forms).
 enum ChaosWire {
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// `text` as a JSON string, escaped as the project writes every JSON string.
+    static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 
     /// A whole (non-streamed) answer carrying `text`; `limited` reports the token limit.
     static func whole(_ dialect: ChaosDialect, _ text: String, limited: Bool = false) -> String {
