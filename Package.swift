@@ -52,23 +52,42 @@ let package = Package(
         .target(name: "GuidedHTTP", dependencies: ["CCurl", "CCurlShims"], swiftSettings: swiftSettings),
 
         // The backend plugin contract, configuration and registry.
-        .target(name: "GuidedBackends", dependencies: ["GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedHTTP"], swiftSettings: swiftSettings),
+        .target(
+            name: "GuidedBackends", dependencies: ["GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedHTTP"],
+            swiftSettings: swiftSettings),
         // One target per backend kind.
-        .target(name: "GuidedLlamaServer", dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
-        .target(name: "GuidedManagedServer", dependencies: ["GuidedLlamaServer", "GuidedBackends", "GuidedHTTP", "GuidedSchema"], swiftSettings: swiftSettings),
-        .target(name: "GuidedOllama", dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
-        .target(name: "GuidedOpenAI", dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
+        .target(
+            name: "GuidedLlamaServer",
+            dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GuidedManagedServer",
+            dependencies: ["GuidedLlamaServer", "GuidedBackends", "GuidedHTTP", "GuidedSchema"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GuidedOllama",
+            dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GuidedOpenAI",
+            dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"],
+            swiftSettings: swiftSettings),
 
         // Output validators: schema, caps, scaffolding echo, blocked phrases, grounding, minimum content,
         // and the person-level checks (repetition, cuts at a cap, fragments, prompt residue, steps, word salad, near-duplicates).
         .target(name: "GuidedValidation", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
         // Sessions, the availability-gated router and authored fallbacks.
-        .target(name: "GuidedSession", dependencies: ["GuidedBackends", "GuidedSchema", "GuidedValidation"], swiftSettings: swiftSettings),
+        .target(
+            name: "GuidedSession", dependencies: ["GuidedBackends", "GuidedSchema", "GuidedValidation"],
+            swiftSettings: swiftSettings),
 
         // The umbrella: the standard backends and configuration loading.
         .target(
             name: "Guided",
-            dependencies: ["GuidedBackends", "GuidedSchema", "GuidedJSON", "GuidedHTTP", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedSession", "GuidedValidation"],
+            dependencies: [
+                "GuidedBackends", "GuidedSchema", "GuidedJSON", "GuidedHTTP", "GuidedLlamaServer",
+                "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedSession", "GuidedValidation",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -76,27 +95,40 @@ let package = Package(
         .target(name: "GuidedTestSupport", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
 
         // The two canonical output types, as an app would declare them.
-        .target(name: "CanonicalSchemas", dependencies: ["GuidedSchema"], path: "examples/CanonicalSchemas", swiftSettings: swiftSettings),
+        .target(
+            name: "CanonicalSchemas", dependencies: ["GuidedSchema"], path: "examples/CanonicalSchemas",
+            swiftSettings: swiftSettings),
 
         // Test support shared by the tests and the benchmark: conformance scoring and llama.cpp's grammar checker.
-        .target(name: "GuidedConformance", dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
+        .target(
+            name: "GuidedConformance", dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedSchema"],
+            swiftSettings: swiftSettings),
 
         // Benchmarks (not a product): `swift run -c release guided-bench`.
         .executableTarget(
             name: "guided-bench",
-            dependencies: ["GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema", "Guided", "GuidedHTTP", "GuidedManagedServer", "GuidedLlamaServer", "GuidedTestSupport", "CanonicalSchemas", "SenbaFlows"],
+            dependencies: [
+                "GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema", "Guided", "GuidedHTTP",
+                "GuidedManagedServer", "GuidedLlamaServer", "GuidedTestSupport", "CanonicalSchemas", "SenbaFlows",
+            ],
             path: "Benchmarks/GuidedBench",
             swiftSettings: swiftSettings
         ),
 
         // A third-party backend, as its own package would write it (examples/CustomBackend has
         // a standalone Package.swift); compiled here too so the example cannot rot.
-        .target(name: "CustomBackendExample", dependencies: ["Guided"], path: "examples/CustomBackend/Sources/CustomBackend", swiftSettings: swiftSettings),
+        .target(
+            name: "CustomBackendExample", dependencies: ["Guided"],
+            path: "examples/CustomBackend/Sources/CustomBackend", swiftSettings: swiftSettings),
 
         // Schema files to Swift types in the DSL, with their grammars compiled (the plugin's tool
         // links only schema, JSON and grammar: no HTTP stack).
-        .target(name: "GuidedCodegen", dependencies: ["GuidedSchema", "GuidedJSON", "GuidedGrammar"], swiftSettings: swiftSettings),
-        .executableTarget(name: "guided-codegen", dependencies: ["GuidedCodegen", "GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
+        .target(
+            name: "GuidedCodegen", dependencies: ["GuidedSchema", "GuidedJSON", "GuidedGrammar"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "guided-codegen", dependencies: ["GuidedCodegen", "GuidedJSON", "GuidedSchema"],
+            swiftSettings: swiftSettings),
         // Build plugin: a target's *.schema.json files to Swift types at build time.
         .plugin(name: "GuidedGrammarPlugin", capability: .buildTool(), dependencies: ["guided-codegen"]),
         // An app target using it.
@@ -115,14 +147,25 @@ let package = Package(
             name: "SenbaFlows",
             dependencies: ["Guided", "GuidedJSON", "GuidedSchema", "GuidedValidation"],
             path: "examples/Senba/Sources/SenbaFlows",
-            resources: [.copy("StepSuggestions.schema.json"), .copy("RewrittenNotification.schema.json"), .copy("Archive.schema.json")],
+            resources: [
+                .copy("StepSuggestions.schema.json"), .copy("RewrittenNotification.schema.json"),
+                .copy("Archive.schema.json"),
+            ],
             swiftSettings: swiftSettings,
             plugins: ["GuidedGrammarPlugin"]
         ),
-        .executableTarget(name: "copywriter", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/copywriter", swiftSettings: swiftSettings),
-        .executableTarget(name: "step-suggester", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/step-suggester", swiftSettings: swiftSettings),
-        .executableTarget(name: "librarian", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/librarian", swiftSettings: swiftSettings),
-        .executableTarget(name: "config-swap", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/config-swap", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "copywriter", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/copywriter",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "step-suggester", dependencies: ["Guided", "SenbaFlows"],
+            path: "examples/Senba/Sources/step-suggester", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "librarian", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/librarian",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "config-swap", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/config-swap",
+            swiftSettings: swiftSettings),
 
         // The command-line tool.
         .executableTarget(
@@ -137,8 +180,11 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
-        .testTarget(name: "GuidedValidationTests", dependencies: ["GuidedValidation", "GuidedSchema", "GuidedJSON"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GuidedJSONTests", dependencies: ["GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GuidedValidationTests", dependencies: ["GuidedValidation", "GuidedSchema", "GuidedJSON"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedGrammarTests",
             dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedConformance"],
@@ -148,34 +194,47 @@ let package = Package(
         .testTarget(
             name: "GuidedSessionTests",
             dependencies: [
-                "Guided", "GuidedSession", "GuidedValidation", "GuidedManagedServer", "GuidedLlamaServer", "GuidedTestSupport",
+                "Guided", "GuidedSession", "GuidedValidation", "GuidedManagedServer", "GuidedLlamaServer",
+                "GuidedTestSupport",
                 "GuidedHTTP", "GuidedJSON", "CanonicalSchemas",
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "GuidedHTTPTests", dependencies: ["GuidedHTTP", "GuidedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GuidedHTTPTests", dependencies: ["GuidedHTTP", "GuidedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedBackendsTests",
-            dependencies: ["Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedHTTP", "GuidedJSON",
-                           "GuidedGrammar", "CanonicalSchemas", "CustomBackendExample"],
+            dependencies: [
+                "Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama",
+                "GuidedOpenAI", "GuidedHTTP", "GuidedJSON",
+                "GuidedGrammar", "CanonicalSchemas", "CustomBackendExample",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "GuidedCodegenTests",
             dependencies: ["GuidedCodegen", "GuidedGrammar", "GuidedJSON", "GuidedSchema"],
-            resources: [.copy("Schemas/StepSuggestions.schema.json"), .copy("Schemas/RewrittenNotification.schema.json"),
-                        .copy("Schemas/JournalEntry.schema.json")],
+            resources: [
+                .copy("Schemas/StepSuggestions.schema.json"), .copy("Schemas/RewrittenNotification.schema.json"),
+                .copy("Schemas/JournalEntry.schema.json"),
+            ],
             swiftSettings: swiftSettings,
             plugins: ["GuidedGrammarPlugin"]
         ),
         .testTarget(
             name: "SenbaFlowsTests",
-            dependencies: ["SenbaFlows", "Guided", "GuidedManagedServer", "GuidedTestSupport", "copywriter", "step-suggester", "librarian", "config-swap"],
+            dependencies: [
+                "SenbaFlows", "Guided", "GuidedManagedServer", "GuidedTestSupport", "copywriter", "step-suggester",
+                "librarian", "config-swap",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "GuidedCLITests",
-            dependencies: ["guided", "GuidedTestSupport", "PrecompiledGrammars", "GuidedGrammar", "GuidedSchema", "CanonicalSchemas"],
+            dependencies: [
+                "guided", "GuidedTestSupport", "PrecompiledGrammars", "GuidedGrammar", "GuidedSchema",
+                "CanonicalSchemas",
+            ],
             swiftSettings: swiftSettings
         ),
     ],

@@ -8,10 +8,13 @@ import PackageDescription
 ///
 /// The root package is a path dependency; its identity is its folder's name, whatever the
 /// checkout is called.
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+    .lowercased()
 
 func fuzzTarget(_ name: String, _ products: [String]) -> Target {
-    .executableTarget(name: name, dependencies: ["FuzzSupport"] + products.map { .product(name: $0, package: root) }, path: "Sources/\(name)")
+    .executableTarget(
+        name: name, dependencies: ["FuzzSupport"] + products.map { .product(name: $0, package: root) },
+        path: "Sources/\(name)")
 }
 
 let package = Package(

@@ -15,7 +15,9 @@ case "router":
     let iterations = arguments.firstIndex(of: "--iterations").flatMap { Int(arguments[$0 + 1]) } ?? 500
     await RouterBenchmark(iterations: iterations).run()
 case "quality":
-    func value(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
+    func value(_ name: String) -> String? {
+        arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
     var settings = QualitySettings()
     if let text = value("--candidates"), let count = Int(text) { settings.candidates = count }
     if let text = value("--batch"), let count = Int(text) { settings.batch = count }
@@ -26,7 +28,9 @@ case "quality":
     settings.verbose = arguments.contains("--verbose")
     if let flow = value("--flow") { settings.flow = flow }
     if let text = value("--temperature"), let temperature = Double(text) { settings.temperature = temperature }
-    await QualityBenchmark(split: value("--split") ?? "all", limit: value("--limit").flatMap { Int($0) } ?? .max, settings: settings).run()
+    await QualityBenchmark(
+        split: value("--split") ?? "all", limit: value("--limit").flatMap { Int($0) } ?? .max, settings: settings
+    ).run()
 case "grounded":
     let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 3
     await GroundedDecodingBenchmark(rounds: rounds).run()
@@ -38,6 +42,9 @@ case "grammar":
     let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 5
     GrammarBenchmark(repeats: repeats).run()
 default:
-    FileHandle.standardError.write(Data("usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | faults | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--verbose] [--no-grounded] [--no-quality-checks]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | faults | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+                .utf8))
     exit(2)
 }

@@ -15,19 +15,31 @@ extension BackendRegistry {
     /// connection pool).
     public static func standard(client: HTTPClient = HTTPClient()) -> BackendRegistry {
         var registry = BackendRegistry()
-        registry.register(kind: "llama-server") { configuration throws(ConfigurationError) in try LlamaServerBackend.make(configuration, client: client) }
-        registry.register(kind: "managed-llama-server") { configuration throws(ConfigurationError) in try ManagedLlamaServerBackend.make(configuration, client: client) }
-        registry.register(kind: "ollama") { configuration throws(ConfigurationError) in try OllamaBackend.make(configuration, client: client) }
-        registry.register(kind: "openai-compatible") { configuration throws(ConfigurationError) in try OpenAICompatibleBackend.make(configuration, client: client) }
+        registry.register(kind: "llama-server") { configuration throws(ConfigurationError) in
+            try LlamaServerBackend.make(configuration, client: client)
+        }
+        registry.register(kind: "managed-llama-server") { configuration throws(ConfigurationError) in
+            try ManagedLlamaServerBackend.make(configuration, client: client)
+        }
+        registry.register(kind: "ollama") { configuration throws(ConfigurationError) in
+            try OllamaBackend.make(configuration, client: client)
+        }
+        registry.register(kind: "openai-compatible") { configuration throws(ConfigurationError) in
+            try OpenAICompatibleBackend.make(configuration, client: client)
+        }
         let members = registry
-        registry.register(kind: "pool") { configuration throws(ConfigurationError) in try PoolBackend.make(configuration, registry: members) }
+        registry.register(kind: "pool") { configuration throws(ConfigurationError) in
+            try PoolBackend.make(configuration, registry: members)
+        }
         return registry
     }
 }
 
 extension GuidedConfiguration {
     /// The built-in default: the embedded model, managed by Guided.
-    public static let defaultDocument: GeneratedContent = ["backends": [["name": "embedded", "kind": "managed-llama-server"]], "route": ["embedded"]]
+    public static let defaultDocument: GeneratedContent = [
+        "backends": [["name": "embedded", "kind": "managed-llama-server"]], "route": ["embedded"],
+    ]
 
     /// Reads a configuration file: `file`; with no path, the file `GUIDED_CONFIG` names in
     /// `environment` (the process environment by default); then `guided.json` in the current
@@ -38,8 +50,10 @@ extension GuidedConfiguration {
     /// let session = LanguageModelSession(configuration: try .load())
     /// ```
     /// - Throws: ``ConfigurationError`` naming the file and the JSON Pointer of what is wrong.
-    public static func load(file: String? = nil, registry: BackendRegistry = .standard(),
-                            environment: [String: String] = ProcessEnvironment.values) throws(ConfigurationError) -> GuidedConfiguration {
+    public static func load(
+        file: String? = nil, registry: BackendRegistry = .standard(),
+        environment: [String: String] = ProcessEnvironment.values
+    ) throws(ConfigurationError) -> GuidedConfiguration {
         let path = file ?? environment["GUIDED_CONFIG"] ?? (FileBytes.read("guided.json") != nil ? "guided.json" : nil)
         guard let path else { return try from(defaultDocument, file: "<built-in default>", registry: registry) }
         let document: GeneratedContent
@@ -47,10 +61,13 @@ extension GuidedConfiguration {
             document = try JSONReader.read(file: path)
         } catch {
             if let failure = error.readFailure {
-                throw ConfigurationError("cannot read the configuration file: \(failure.description)",
-                                         remedy: "\(failure.remedy) (given with --config or GUIDED_CONFIG)", at: .root, file: path)
+                throw ConfigurationError(
+                    "cannot read the configuration file: \(failure.description)",
+                    remedy: "\(failure.remedy) (given with --config or GUIDED_CONFIG)", at: .root, file: path)
             }
-            throw ConfigurationError(error.message, remedy: "fix the JSON at line \(error.line), column \(error.column)", at: .root, file: "\(path):\(error.line):\(error.column)")
+            throw ConfigurationError(
+                error.message, remedy: "fix the JSON at line \(error.line), column \(error.column)", at: .root,
+                file: "\(path):\(error.line):\(error.column)")
         }
         return try from(document, file: path, registry: registry)
     }

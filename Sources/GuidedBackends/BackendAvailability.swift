@@ -73,7 +73,10 @@ public struct BackendCapabilities: Sendable, Hashable {
     public var tokenCounting: Bool
 
     /// Creates capabilities.
-    public init(grammar: Bool, jsonSchema: Bool, greedy: Bool, topK: Bool, topP: Bool, seed: Bool, streaming: Bool, tokenCounting: Bool) {
+    public init(
+        grammar: Bool, jsonSchema: Bool, greedy: Bool, topK: Bool, topP: Bool, seed: Bool, streaming: Bool,
+        tokenCounting: Bool
+    ) {
         self.grammar = grammar
         self.jsonSchema = jsonSchema
         self.greedy = greedy

@@ -7,7 +7,8 @@ extension BackendCapabilities {
     /// JSON Schema to enforce it, or a sampling mode or seed the backend cannot express.
     public func unsupportedReason(for request: BackendRequest) -> UnavailableReason? {
         if request.schema != nil && !grammar && !jsonSchema {
-            return UnavailableReason(.unsupported, "it cannot constrain output to a schema (no grammar, no JSON Schema)")
+            return UnavailableReason(
+                .unsupported, "it cannot constrain output to a schema (no grammar, no JSON Schema)")
         }
         guard let sampling = request.options.sampling else { return nil }
         switch sampling.mode {

@@ -43,7 +43,8 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
     public var excerpt: String?
 
     /// Creates an error.
-    public init(_ code: Code, backend: String, _ message: String, violations: [Violation] = [], excerpt: String? = nil) {
+    public init(_ code: Code, backend: String, _ message: String, violations: [Violation] = [], excerpt: String? = nil)
+    {
         self.code = code
         self.backend = backend
         self.message = message

@@ -18,10 +18,13 @@ public struct BackendRegistry: Sendable {
     public var kinds: [String] { factories.keys.sorted() }
 
     /// Builds the backend an entry describes.
-    public func makeBackend(_ configuration: BackendConfiguration) throws(ConfigurationError) -> any LanguageModelBackend {
+    public func makeBackend(_ configuration: BackendConfiguration) throws(ConfigurationError)
+        -> any LanguageModelBackend
+    {
         guard let factory = factories[configuration.kind] else {
-            throw configuration.error("unknown backend kind \"\(configuration.kind)\"", key: "kind",
-                                      remedy: "use one of: \(kinds.joined(separator: ", "))")
+            throw configuration.error(
+                "unknown backend kind \"\(configuration.kind)\"", key: "kind",
+                remedy: "use one of: \(kinds.joined(separator: ", "))")
         }
         return try factory(configuration)
     }

@@ -53,9 +53,12 @@ public struct BackendRequest: Sendable {
     }
 
     /// Creates a request.
-    public init(prompt: String, instructions: String? = nil, transcript: [TranscriptEntry] = [], schema: GenerationSchema? = nil,
-                options: GenerationOptions = GenerationOptions(), grounding: [String] = [], examples: [Example] = [],
-                groundedVocabulary: GroundedVocabulary? = nil, tokenLogProbabilities: Bool = false, grammar: String? = nil) {
+    public init(
+        prompt: String, instructions: String? = nil, transcript: [TranscriptEntry] = [],
+        schema: GenerationSchema? = nil,
+        options: GenerationOptions = GenerationOptions(), grounding: [String] = [], examples: [Example] = [],
+        groundedVocabulary: GroundedVocabulary? = nil, tokenLogProbabilities: Bool = false, grammar: String? = nil
+    ) {
         self.prompt = prompt
         self.instructions = instructions
         self.transcript = transcript
@@ -120,8 +123,11 @@ public struct BackendResponse: Sendable {
     public var tokenLogProbabilities: [TokenLogProbability]?
 
     /// Creates a response.
-    public init(backend: String, content: GeneratedContent, text: String, tokensGenerated: Int?, promptTokens: Int?,
-                stopReason: StopReason, milliseconds: Double, tokensPerSecond: Double?, tokenLogProbabilities: [TokenLogProbability]? = nil) {
+    public init(
+        backend: String, content: GeneratedContent, text: String, tokensGenerated: Int?, promptTokens: Int?,
+        stopReason: StopReason, milliseconds: Double, tokensPerSecond: Double?,
+        tokenLogProbabilities: [TokenLogProbability]? = nil
+    ) {
         self.backend = backend
         self.content = content
         self.text = text

@@ -9,7 +9,9 @@ public enum BackendStreaming {
     public static func stream(
         backend: String,
         redact: @escaping @Sendable (BackendError) -> BackendError = { $0 },
-        _ produce: @escaping @Sendable (AsyncThrowingStream<BackendStreamEvent, any Error>.Continuation) async throws -> BackendResponse
+        _ produce:
+            @escaping @Sendable (AsyncThrowingStream<BackendStreamEvent, any Error>.Continuation) async throws ->
+            BackendResponse
     ) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {

@@ -31,7 +31,9 @@ extension LanguageModelBackend {
     /// A generation whose output is invalid or cut short becomes a failed candidate; an error
     /// of the backend itself (see ``BackendError/isPerCandidate``) is thrown, since the other
     /// candidates would meet it too. Greedy sampling yields one candidate: more would repeat it.
-    public func sequentialCandidates(to request: BackendRequest, count: Int) async throws(BackendError) -> [CandidateResult] {
+    public func sequentialCandidates(to request: BackendRequest, count: Int) async throws(BackendError)
+        -> [CandidateResult]
+    {
         let total = request.options.sampling?.mode == .greedy ? 1 : max(1, count)
         var results: [CandidateResult] = []
         for index in 0..<total {
@@ -39,7 +41,7 @@ extension LanguageModelBackend {
             single.options.sampling = request.options.sampling?.seed(offsetBy: index)
             do {
                 results.append(.success(try await respond(to: single)))
-            } catch where error.isPerCandidate {
+            } catch  where error.isPerCandidate {
                 results.append(.failure(error))
             }
         }

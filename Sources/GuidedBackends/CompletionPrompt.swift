@@ -38,7 +38,8 @@ public enum CompletionPrompt {
         if let schema = request.schema, let format = formatLine(schema) { header.append(format) }
         if !header.isEmpty { sections.append(header.joined(separator: "\n")) }
         for example in request.examples {
-            sections.append(factsBlock(example.grounding) + "Input: \(example.input)\nOutput: \(example.output.jsonText())")
+            sections.append(
+                factsBlock(example.grounding) + "Input: \(example.input)\nOutput: \(example.output.jsonText())")
         }
         var pending: String?
         for entry in request.transcript {
@@ -62,7 +63,9 @@ public enum CompletionPrompt {
         var node = schema.root
         if case .reference(let name) = node.kind, let target = schema.definition(named: name) { node = target }
         guard case .object(let object) = node.kind else { return nil }
-        let fields = object.properties.compactMap { property in property.schema.description.map { "\(property.name): \($0)." } }
+        let fields = object.properties.compactMap { property in
+            property.schema.description.map { "\(property.name): \($0)." }
+        }
         guard !fields.isEmpty else { return "Output format: JSON." }
         return "Output format: JSON. " + fields.joined(separator: " ")
     }

@@ -55,14 +55,18 @@ public struct BackendConfiguration: Sendable {
     /// The string at `key`, if present; an error if it has another type.
     public func string(_ key: String) throws(ConfigurationError) -> String? {
         guard let value = entry[key] else { return nil }
-        guard let text = value.stringValue else { throw error("\(key) must be a string", key: key, remedy: "write \"\(key)\": \"…\"") }
+        guard let text = value.stringValue else {
+            throw error("\(key) must be a string", key: key, remedy: "write \"\(key)\": \"…\"")
+        }
         return text
     }
 
     /// The string at `key`; an error if missing.
     public func requiredString(_ key: String, example: String) throws(ConfigurationError) -> String {
         guard let text = try string(key) else {
-            throw ConfigurationError("backend \"\(name)\" (\(kind)) needs \"\(key)\"", remedy: "add \"\(key)\": \"\(example)\"", at: pointer, file: file)
+            throw ConfigurationError(
+                "backend \"\(name)\" (\(kind)) needs \"\(key)\"", remedy: "add \"\(key)\": \"\(example)\"", at: pointer,
+                file: file)
         }
         return text
     }
@@ -75,7 +79,8 @@ public struct BackendConfiguration: Sendable {
     public func positiveNumber(_ key: String) throws(ConfigurationError) -> Double? {
         guard let value = entry[key] else { return nil }
         guard let number = value.doubleValue, number > 0, number <= Self.largestNumber else {
-            throw error("\(key) must be a positive number no larger than 1000000000", key: key, remedy: "write \"\(key)\": 30")
+            throw error(
+                "\(key) must be a positive number no larger than 1000000000", key: key, remedy: "write \"\(key)\": 30")
         }
         return number
     }
@@ -85,7 +90,9 @@ public struct BackendConfiguration: Sendable {
     public func positiveInteger(_ key: String) throws(ConfigurationError) -> Int? {
         guard let number = try positiveNumber(key) else { return nil }
         guard number == number.rounded(.towardZero) else {
-            throw error("\(key) must be a whole number, not \(entry[key]!.jsonText())", key: key, remedy: "write \"\(key)\": \(max(1, Int(number.rounded())))")
+            throw error(
+                "\(key) must be a whole number, not \(entry[key]!.jsonText())", key: key,
+                remedy: "write \"\(key)\": \(max(1, Int(number.rounded())))")
         }
         return Int(number)
     }
@@ -102,11 +109,14 @@ public struct BackendConfiguration: Sendable {
     public func url(_ key: String, example: String) throws(ConfigurationError) -> String {
         var text = try requiredString(key, example: example)
         guard text.hasPrefix("http://") || text.hasPrefix("https://") else {
-            throw error("\(key) must be an http:// or https:// URL", key: key, remedy: "write \"\(key)\": \"\(example)\"")
+            throw error(
+                "\(key) must be an http:// or https:// URL", key: key, remedy: "write \"\(key)\": \"\(example)\"")
         }
         if let bad = text.unicodeScalars.first(where: { $0.value < 0x21 || (0x7F...0xA0).contains($0.value) }) {
-            throw error("\(key) contains a space or control character (U+\(String(bad.value, radix: 16, uppercase: true)))", key: key,
-                        remedy: "percent-encode it or remove it")
+            throw error(
+                "\(key) contains a space or control character (U+\(String(bad.value, radix: 16, uppercase: true)))",
+                key: key,
+                remedy: "percent-encode it or remove it")
         }
         while text.hasSuffix("/") { text.removeLast() }
         return text
@@ -116,8 +126,9 @@ public struct BackendConfiguration: Sendable {
     public func rejectUnknownKeys(_ allowed: Set<String>) throws(ConfigurationError) {
         let known = allowed.union(["name", "kind"])
         for property in entry.properties ?? [] where !known.contains(property.name) {
-            throw error("unknown key \"\(property.name)\" for a \(kind) backend", key: property.name,
-                        remedy: "remove it; known keys are \(known.sorted().joined(separator: ", "))")
+            throw error(
+                "unknown key \"\(property.name)\" for a \(kind) backend", key: property.name,
+                remedy: "remove it; known keys are \(known.sorted().joined(separator: ", "))")
         }
     }
 }

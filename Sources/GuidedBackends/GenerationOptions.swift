@@ -63,8 +63,11 @@ public struct GenerationOptions: Sendable, Hashable {
 
     /// Creates options. The temperature and repetition penalty are clamped to 0...1; NaN means
     /// the backend's default (nil).
-    public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil, repetitionPenalty: Double? = nil,
-                groundedDecoding: Bool? = nil) {
+    public init(
+        sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil,
+        repetitionPenalty: Double? = nil,
+        groundedDecoding: Bool? = nil
+    ) {
         self.sampling = sampling
         self.temperature = temperature.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }
         self.maximumResponseTokens = maximumResponseTokens

@@ -23,8 +23,10 @@ public struct GuidedConfiguration: Sendable {
     public var routing: RoutingSettings
 
     /// Creates a configuration.
-    public init(backends: [any LanguageModelBackend], route: [String]? = nil, routes: [String: [String]] = [:],
-                routing: RoutingSettings = RoutingSettings()) {
+    public init(
+        backends: [any LanguageModelBackend], route: [String]? = nil, routes: [String: [String]] = [:],
+        routing: RoutingSettings = RoutingSettings()
+    ) {
         self.backends = backends
         self.route = route ?? backends.map(\.name)
         self.routes = routes
@@ -38,64 +40,89 @@ public struct GuidedConfiguration: Sendable {
     public var routedBackends: [any LanguageModelBackend] { route.compactMap { backend(named: $0) } }
 
     /// Reads a configuration document, building each backend with `registry`.
-    public static func from(_ document: GeneratedContent, file: String? = nil, registry: BackendRegistry) throws(ConfigurationError) -> GuidedConfiguration {
+    public static func from(_ document: GeneratedContent, file: String? = nil, registry: BackendRegistry)
+        throws(ConfigurationError) -> GuidedConfiguration
+    {
         func fail(_ message: String, _ pointer: JSONPointer, _ remedy: String) -> ConfigurationError {
             ConfigurationError(message, remedy: remedy, at: pointer, file: file)
         }
-        guard let top = document.properties else { throw fail("a configuration must be a JSON object", .root, "write {\"backends\": [...]}") }
+        guard let top = document.properties else {
+            throw fail("a configuration must be a JSON object", .root, "write {\"backends\": [...]}")
+        }
         for property in top where !["backends", "route", "routes", "routing", "version"].contains(property.name) {
-            throw fail("unknown key \"\(property.name)\"", JSONPointer(tokens: [property.name]), "remove it; known keys are backends, route, routes, routing, version")
+            throw fail(
+                "unknown key \"\(property.name)\"", JSONPointer(tokens: [property.name]),
+                "remove it; known keys are backends, route, routes, routing, version")
         }
         if let version = document["version"], version.intValue != 1 {
-            throw fail("unsupported version \(version.jsonText())", JSONPointer(tokens: ["version"]), "write \"version\": 1")
+            throw fail(
+                "unsupported version \(version.jsonText())", JSONPointer(tokens: ["version"]), "write \"version\": 1")
         }
         guard let entries = document["backends"]?.arrayValue, !entries.isEmpty else {
-            throw fail("\"backends\" must be a non-empty array", JSONPointer(tokens: ["backends"]), "list at least one backend")
+            throw fail(
+                "\"backends\" must be a non-empty array", JSONPointer(tokens: ["backends"]), "list at least one backend"
+            )
         }
         var backends: [any LanguageModelBackend] = []
         for (index, entry) in entries.enumerated() {
             let pointer = JSONPointer(tokens: ["backends", String(index)])
-            guard entry.properties != nil else { throw fail("a backend must be an object", pointer, "write {\"name\": …, \"kind\": …}") }
+            guard entry.properties != nil else {
+                throw fail("a backend must be an object", pointer, "write {\"name\": …, \"kind\": …}")
+            }
             guard let name = entry["name"]?.stringValue, !name.isEmpty else {
                 throw fail("a backend needs a \"name\"", pointer.appending("name"), "add \"name\": \"local\"")
             }
-            if let bad = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) {
-                throw fail("a backend name cannot contain control characters (U+\(String(bad.value, radix: 16, uppercase: true)))",
-                           pointer.appending("name"), "use letters, digits, - and _; names are printed in traces")
+            if let bad = name.unicodeScalars.first(where: {
+                $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+            }) {
+                throw fail(
+                    "a backend name cannot contain control characters (U+\(String(bad.value, radix: 16, uppercase: true)))",
+                    pointer.appending("name"), "use letters, digits, - and _; names are printed in traces")
             }
             guard let kind = entry["kind"]?.stringValue else {
-                throw fail("backend \"\(name)\" needs a \"kind\"", pointer.appending("kind"), "add \"kind\": one of \(registry.kinds.joined(separator: ", "))")
+                throw fail(
+                    "backend \"\(name)\" needs a \"kind\"", pointer.appending("kind"),
+                    "add \"kind\": one of \(registry.kinds.joined(separator: ", "))")
             }
             if backends.contains(where: { $0.name == name }) {
-                throw fail("two backends are named \"\(name)\"", pointer.appending("name"), "give each backend its own name")
+                throw fail(
+                    "two backends are named \"\(name)\"", pointer.appending("name"), "give each backend its own name")
             }
-            backends.append(try registry.makeBackend(BackendConfiguration(name: name, kind: kind, entry: entry, pointer: pointer, file: file)))
+            backends.append(
+                try registry.makeBackend(
+                    BackendConfiguration(name: name, kind: kind, entry: entry, pointer: pointer, file: file)))
         }
         var route: [String]?
         if let list = document["route"] {
             guard let names = list.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
-                throw fail("\"route\" must be an array of backend names", JSONPointer(tokens: ["route"]), "write \"route\": [\"local\"]")
+                throw fail(
+                    "\"route\" must be an array of backend names", JSONPointer(tokens: ["route"]),
+                    "write \"route\": [\"local\"]")
             }
             route = names.map { $0.stringValue! }
             for (index, name) in route!.enumerated() where !backends.contains(where: { $0.name == name }) {
-                throw fail("route names the unknown backend \"\(name)\"", JSONPointer(tokens: ["route", String(index)]),
-                           "use one of: \(backends.map(\.name).joined(separator: ", "))")
+                throw fail(
+                    "route names the unknown backend \"\(name)\"", JSONPointer(tokens: ["route", String(index)]),
+                    "use one of: \(backends.map(\.name).joined(separator: ", "))")
             }
         }
         var routes: [String: [String]] = [:]
         if let table = document["routes"] {
             guard let entries = table.properties else {
-                throw fail("\"routes\" must map output type names to arrays of backend names", JSONPointer(tokens: ["routes"]),
-                           "write \"routes\": {\"StepSuggestions\": [\"embedded\"]}")
+                throw fail(
+                    "\"routes\" must map output type names to arrays of backend names", JSONPointer(tokens: ["routes"]),
+                    "write \"routes\": {\"StepSuggestions\": [\"embedded\"]}")
             }
             for entry in entries {
                 let pointer = JSONPointer(tokens: ["routes", entry.name])
                 guard let names = entry.value.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
                     throw fail("a route must be an array of backend names", pointer, "write [\"embedded\"]")
                 }
-                for (index, name) in names.enumerated() where !backends.contains(where: { $0.name == name.stringValue! }) {
-                    throw fail("route names the unknown backend \"\(name.stringValue!)\"", pointer.appending(index),
-                               "use one of: \(backends.map(\.name).joined(separator: ", "))")
+                for (index, name) in names.enumerated()
+                where !backends.contains(where: { $0.name == name.stringValue! }) {
+                    throw fail(
+                        "route names the unknown backend \"\(name.stringValue!)\"", pointer.appending(index),
+                        "use one of: \(backends.map(\.name).joined(separator: ", "))")
                 }
                 routes[entry.name] = names.map { $0.stringValue! }
             }

@@ -26,8 +26,10 @@ public struct JSONOverHTTP: Sendable {
     public var secrets: [String]
 
     /// Creates a JSON client for one backend.
-    public init(client: HTTPClient, backend: String, connectTimeout: Duration = .seconds(2), timeout: Duration = .seconds(120),
-                headers: [HTTPHeader] = [], secrets: [String] = []) {
+    public init(
+        client: HTTPClient, backend: String, connectTimeout: Duration = .seconds(2), timeout: Duration = .seconds(120),
+        headers: [HTTPHeader] = [], secrets: [String] = []
+    ) {
         self.client = client
         self.backend = backend
         self.connectTimeout = connectTimeout
@@ -38,10 +40,13 @@ public struct JSONOverHTTP: Sendable {
 
     /// Creates a JSON client for a backend whose URL may carry `user:password@`: the
     /// credentials become an `Authorization: Basic` header and secrets, never part of a message.
-    public init(client: HTTPClient, backend: String, credentials: URLCredentials, connectTimeout: Duration = .seconds(2),
-                timeout: Duration = .seconds(120), headers: [HTTPHeader] = []) {
-        self.init(client: client, backend: backend, connectTimeout: connectTimeout, timeout: timeout,
-                  headers: headers + (credentials.authorization.map { [$0] } ?? []), secrets: credentials.secrets)
+    public init(
+        client: HTTPClient, backend: String, credentials: URLCredentials, connectTimeout: Duration = .seconds(2),
+        timeout: Duration = .seconds(120), headers: [HTTPHeader] = []
+    ) {
+        self.init(
+            client: client, backend: backend, connectTimeout: connectTimeout, timeout: timeout,
+            headers: headers + (credentials.authorization.map { [$0] } ?? []), secrets: credentials.secrets)
     }
 
     /// A response: the status and the parsed body (nil when the body is not JSON).
@@ -63,9 +68,10 @@ public struct JSONOverHTTP: Sendable {
 
     /// The request for `url` with `body` (POST) or none (GET).
     public func request(_ url: String, body: GeneratedContent? = nil, timeout: Duration? = nil) -> HTTPRequest {
-        var request = HTTPRequest(method: body == nil ? "GET" : "POST", url: url,
-                                  headers: headers + (body == nil ? [] : [HTTPHeader("Content-Type", "application/json")]),
-                                  body: body.map { Array($0.jsonText().utf8) })
+        var request = HTTPRequest(
+            method: body == nil ? "GET" : "POST", url: url,
+            headers: headers + (body == nil ? [] : [HTTPHeader("Content-Type", "application/json")]),
+            body: body.map { Array($0.jsonText().utf8) })
         request.connectTimeout = connectTimeout
         request.timeout = timeout ?? self.timeout
         return request
@@ -81,7 +87,9 @@ public struct JSONOverHTTP: Sendable {
     }
 
     /// Sends a request and parses the reply.
-    public func send(_ url: String, body: GeneratedContent? = nil, timeout: Duration? = nil) async throws(BackendError) -> Reply {
+    public func send(_ url: String, body: GeneratedContent? = nil, timeout: Duration? = nil) async throws(BackendError)
+        -> Reply
+    {
         let response: HTTPResponse
         do {
             response = try await client.send(request(url, body: body, timeout: timeout))
@@ -89,7 +97,8 @@ public struct JSONOverHTTP: Sendable {
             throw Self.backendError(error, backend: backend)
         }
         guard !allSecrets.isEmpty else {
-            return Reply(status: response.status, json: try? JSONReader.parse(bytes: response.body), text: response.bodyText)
+            return Reply(
+                status: response.status, json: try? JSONReader.parse(bytes: response.body), text: response.bodyText)
         }
         let text = redact(response.bodyText)
         return Reply(status: response.status, json: try? JSONReader.parse(text), text: text)
@@ -99,7 +108,9 @@ public struct JSONOverHTTP: Sendable {
     /// `Bearer ` or `Basic `, and ``secrets``.
     public var allSecrets: [String] {
         let fromHeaders = headers.flatMap { header -> [String] in
-            let credential = ["Bearer ", "Basic "].compactMap { header.value.hasPrefix($0) ? String(header.value.dropFirst($0.count)) : nil }
+            let credential = ["Bearer ", "Basic "].compactMap {
+                header.value.hasPrefix($0) ? String(header.value.dropFirst($0.count)) : nil
+            }
             return [header.value] + credential
         }
         return (fromHeaders + secrets).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
@@ -131,9 +142,10 @@ public struct JSONOverHTTP: Sendable {
         let secrets = allSecrets
         guard !secrets.isEmpty else { return text }
         let redacted = redact(text)
-        let held = secrets.map { secret in
-            (1..<max(1, secret.count)).reversed().first { redacted.hasSuffix(secret.prefix($0)) } ?? 0
-        }.max() ?? 0
+        let held =
+            secrets.map { secret in
+                (1..<max(1, secret.count)).reversed().first { redacted.hasSuffix(secret.prefix($0)) } ?? 0
+            }.max() ?? 0
         return String(redacted.dropLast(held))
     }
 

@@ -30,7 +30,9 @@ public protocol LanguageModelBackend: Sendable {
 
 extension LanguageModelBackend {
     /// Generates the candidates one after another (``sequentialCandidates(to:count:)``).
-    public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult] {
+    public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError)
+        -> [CandidateResult]
+    {
         try await sequentialCandidates(to: request, count: count)
     }
 }
@@ -48,11 +50,14 @@ public enum OutputValidation {
         do {
             value = try parse(text)
         } catch {
-            throw BackendError(.invalidOutput, backend: backend, "the output is not JSON: \(error)", excerpt: excerpt(text))
+            throw BackendError(
+                .invalidOutput, backend: backend, "the output is not JSON: \(error)", excerpt: excerpt(text))
         }
         let violations = schema.violations(of: value)
         guard violations.isEmpty else {
-            throw BackendError(.invalidOutput, backend: backend, "the output breaks the schema", violations: violations, excerpt: excerpt(text))
+            throw BackendError(
+                .invalidOutput, backend: backend, "the output breaks the schema", violations: violations,
+                excerpt: excerpt(text))
         }
         return value
     }

@@ -12,14 +12,21 @@ public enum StreamEvent {
     ///   - backend: The backend's name, for the error.
     ///   - required: Field names of which at least one must be present.
     ///   - redact: Applied to the excerpt, so no secret is quoted.
-    public static func json(_ text: String, backend: String, required: [String],
-                            redact: (String) -> String = { $0 }) throws(BackendError) -> GeneratedContent {
+    public static func json(
+        _ text: String, backend: String, required: [String],
+        redact: (String) -> String = { $0 }
+    ) throws(BackendError) -> GeneratedContent {
         guard let value = try? JSONReader.parse(text) else {
-            throw BackendError(.malformedResponse, backend: backend, "a stream event is not JSON", excerpt: OutputValidation.excerpt(redact(text)))
+            throw BackendError(
+                .malformedResponse, backend: backend, "a stream event is not JSON",
+                excerpt: OutputValidation.excerpt(redact(text)))
         }
-        guard let properties = value.properties, required.contains(where: { name in properties.contains { $0.name == name } }) else {
-            throw BackendError(.malformedResponse, backend: backend, "a stream event has none of \(required.joined(separator: ", "))",
-                               excerpt: OutputValidation.excerpt(redact(text)))
+        guard let properties = value.properties,
+            required.contains(where: { name in properties.contains { $0.name == name } })
+        else {
+            throw BackendError(
+                .malformedResponse, backend: backend, "a stream event has none of \(required.joined(separator: ", "))",
+                excerpt: OutputValidation.excerpt(redact(text)))
         }
         return value
     }

@@ -53,6 +53,7 @@ public enum ContextBudget {
         let estimated = prompt.isEstimate ? " (estimated)" : ""
         throw BackendError(
             .contextExceeded, backend: backend,
-            "the prompt takes \(prompt.value) tokens\(estimated) and the response may take \(response); the context holds \(context)")
+            "the prompt takes \(prompt.value) tokens\(estimated) and the response may take \(response); the context holds \(context)"
+        )
     }
 }

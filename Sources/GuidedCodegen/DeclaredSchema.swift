@@ -88,7 +88,8 @@ extension GuideDeclaration {
         switch self {
         case .minimum(let value): bounds.minimum = JSONNumber(value.doubleValue)
         case .maximum(let value): bounds.maximum = JSONNumber(value.doubleValue)
-        case .range(let minimum, let maximum): (bounds.minimum, bounds.maximum) = (JSONNumber(minimum.doubleValue), JSONNumber(maximum.doubleValue))
+        case .range(let minimum, let maximum):
+            (bounds.minimum, bounds.maximum) = (JSONNumber(minimum.doubleValue), JSONNumber(maximum.doubleValue))
         default: return false
         }
         return true

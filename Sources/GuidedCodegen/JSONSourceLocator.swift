@@ -122,7 +122,9 @@ public enum JSONSourceLocator {
                 position += 1
                 switch escape {
                 case UInt8(ascii: "u"):
-                    guard position + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else {
+                    guard position + 4 <= bytes.count,
+                        let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+                    else {
                         throw Malformed()
                     }
                     position += 4

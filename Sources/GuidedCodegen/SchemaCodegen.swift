@@ -23,13 +23,16 @@ public enum SchemaCodegen {
     /// `displayName`, the file's own name by default).
     public static func generate(file path: String, displayName: String? = nil) throws(SchemaError) -> String {
         guard let bytes = FileBytes.read(path) else {
-            throw SchemaError(.unreadable, "cannot read the file", remedy: "check that the path exists and is a readable file", file: path, line: 1, column: 1)
+            throw SchemaError(
+                .unreadable, "cannot read the file", remedy: "check that the path exists and is a readable file",
+                file: path, line: 1, column: 1)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         do {
             let document = try JSONReader.parse(bytes: bytes, file: path)
             let imported = try GenerationSchema.fromJSONSchema(document, options: JSONSchemaImportOptions(file: path))
-            let declaration = try DeclarationBuilder(file: path).declaration(named: typeName(forFile: path), for: imported.schema)
+            let declaration = try DeclarationBuilder(file: path).declaration(
+                named: typeName(forFile: path), for: imported.schema)
             let grammar: String
             do {
                 grammar = try GrammarCompiler.compile(declaration.declaredSchema).gbnf
@@ -43,7 +46,8 @@ public enum SchemaCodegen {
         } catch let error as SchemaError {
             throw located(error, in: text, file: path)
         } catch {
-            throw SchemaError(.invalidKeywordValue, "\(error)", remedy: "fix the schema", file: path, line: 1, column: 1)
+            throw SchemaError(
+                .invalidKeywordValue, "\(error)", remedy: "fix the schema", file: path, line: 1, column: 1)
         }
     }
 

@@ -3,7 +3,9 @@ public enum SwiftNames {
     /// Whether `name` is an ASCII Swift identifier: letters, digits and `_`, not starting with a digit.
     public static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
     }
 
     /// `step-suggestions` or `step_suggestions` → `StepSuggestions`; `StepSuggestions` stays.
@@ -30,7 +32,9 @@ public enum SwiftNames {
     /// `Steps` → `Step`, `Entries` → `Entry`, `Addresses` → `Address`; otherwise `…Item`.
     static func singular(_ name: String) -> String {
         if name.hasSuffix("ies"), name.count > 4 { return name.dropLast(3) + "y" }
-        if name.hasSuffix("sses") || name.hasSuffix("xes") || name.hasSuffix("ches") || name.hasSuffix("shes") { return String(name.dropLast(2)) }
+        if name.hasSuffix("sses") || name.hasSuffix("xes") || name.hasSuffix("ches") || name.hasSuffix("shes") {
+            return String(name.dropLast(2))
+        }
         if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 3 { return String(name.dropLast()) }
         return name + "Item"
     }
@@ -45,13 +49,17 @@ public enum SwiftNames {
     ]
 
     /// Keys that cannot be stored property names even in backticks.
-    static let forbiddenPropertyNames: Set<String> = ["self", "Self", "init", "deinit", "subscript", "_", "Type", "Protocol"]
+    static let forbiddenPropertyNames: Set<String> = [
+        "self", "Self", "init", "deinit", "subscript", "_", "Type", "Protocol",
+    ]
 
     static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal",
         "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
         "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
-        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "false",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as",
+        "false",
         "is", "nil", "super", "throws", "true", "try", "Any", "await", "async",
     ]
 }

@@ -30,17 +30,21 @@ public enum SwiftSourceRenderer {
         lines.append("\(indent)public struct \(declaration.name): \(conformances) {")
         if let description = declaration.description {
             lines.append("\(inner)/// Describes the type to the model.")
-            lines.append("\(inner)public static let configuration = GenerableConfiguration(description: \(literal(description)))")
+            lines.append(
+                "\(inner)public static let configuration = GenerableConfiguration(description: \(literal(description)))"
+            )
             lines.append("")
         }
         for property in declaration.properties {
             lines += docComment(property.description ?? "The `\(property.name)` value.", indent: inner)
             if property.isGuided {
-                let arguments = (property.description.map { ["description: " + literal($0)] } ?? []) + property.guides.map(guide)
+                let arguments =
+                    (property.description.map { ["description: " + literal($0)] } ?? []) + property.guides.map(guide)
                 lines.append("\(inner)@Guide(\(arguments.joined(separator: ", ")))")
             }
             let initial = property.type.isOptional ? "" : " = " + defaultValue(property.type)
-            lines.append("\(inner)public var \(SwiftNames.escaped(property.name)): \(typeName(property.type))\(initial)")
+            lines.append(
+                "\(inner)public var \(SwiftNames.escaped(property.name)): \(typeName(property.type))\(initial)")
             lines.append("")
         }
         lines.append("\(inner)/// Creates an empty value.")
@@ -48,7 +52,8 @@ public enum SwiftSourceRenderer {
         lines.append("")
         lines.append("\(inner)/// Creates a value from its properties.")
         let parameters = declaration.properties.map { property in
-            "\(SwiftNames.escaped(property.name)): \(typeName(property.type))" + (property.type.isOptional ? " = nil" : "")
+            "\(SwiftNames.escaped(property.name)): \(typeName(property.type))"
+                + (property.type.isOptional ? " = nil" : "")
         }
         lines.append("\(inner)public init(\(parameters.joined(separator: ", "))) {")
         for property in declaration.properties {
@@ -61,7 +66,8 @@ public enum SwiftSourceRenderer {
         }
         if let grammar {
             lines.append("")
-            lines.append("\(inner)/// The llama.cpp GBNF grammar for ``generationSchema``, compiled when this target was built.")
+            lines.append(
+                "\(inner)/// The llama.cpp GBNF grammar for ``generationSchema``, compiled when this target was built.")
             lines.append("\(inner)public static let precompiledGrammar = \(rawLiteral(grammar))")
         }
         lines.append("\(indent)}")

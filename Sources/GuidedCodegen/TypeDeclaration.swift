@@ -41,10 +41,20 @@ public indirect enum ValueType: Sendable, Hashable {
 
 /// One `GenerationGuide`, as written in Swift.
 public indirect enum GuideDeclaration: Sendable, Hashable {
-    case minLength(Int), maxLength(Int), length(Int, Int), pattern(String), format(StringFormat)
-    case constant(String), anyOf([String])
-    case minimum(JSONNumber), maximum(JSONNumber), range(JSONNumber, JSONNumber)
-    case count(Int), countRange(Int, Int), minimumCount(Int), maximumCount(Int)
+    case minLength(Int)
+    case maxLength(Int)
+    case length(Int, Int)
+    case pattern(String)
+    case format(StringFormat)
+    case constant(String)
+    case anyOf([String])
+    case minimum(JSONNumber)
+    case maximum(JSONNumber)
+    case range(JSONNumber, JSONNumber)
+    case count(Int)
+    case countRange(Int, Int)
+    case minimumCount(Int)
+    case maximumCount(Int)
     /// `.element(guide)`.
     case element(GuideDeclaration)
     /// `.description(text)`, for elements.

@@ -43,7 +43,9 @@ public struct GrammarConformanceScorer {
     private var compiled: [String: (GenerationSchema, CompiledGrammar, GBNFGrammar)?] = [:]
 
     /// The schema, its compiled grammar and our parse of it; nil when the schema does not compile.
-    public mutating func grammar(for schemaDocument: GeneratedContent) -> (GenerationSchema, CompiledGrammar, GBNFGrammar)? {
+    public mutating func grammar(for schemaDocument: GeneratedContent) -> (
+        GenerationSchema, CompiledGrammar, GBNFGrammar
+    )? {
         let key = schemaDocument.jsonText()
         if let cached = compiled[key] { return cached }
         var entry: (GenerationSchema, CompiledGrammar, GBNFGrammar)?
@@ -67,7 +69,9 @@ public struct GrammarConformanceScorer {
             if accepted { return .validAccepted }
             guard let value else { return .validRejected }
             if grammar.accepts(CanonicalSpelling.text(of: value, in: schema)) { return .validAcceptedCanonically }
-            if let policy = Self.policy(for: value, text: text, schema: schema) { return .validRejectedByPolicy(policy) }
+            if let policy = Self.policy(for: value, text: text, schema: schema) {
+                return .validRejectedByPolicy(policy)
+            }
             return .validRejected
         }
         guard accepted else { return .invalidRejected }
@@ -93,16 +97,21 @@ public struct GrammarConformanceScorer {
         }
     }
 
-    private static func hasUndeclaredProperty(_ value: GeneratedContent, _ node: SchemaNode, _ schema: GenerationSchema, depth: Int = 0) -> Bool {
+    private static func hasUndeclaredProperty(
+        _ value: GeneratedContent, _ node: SchemaNode, _ schema: GenerationSchema, depth: Int = 0
+    ) -> Bool {
         guard depth < 32 else { return false }
         switch node.kind {
         case .reference(let name):
-            return schema.definition(named: name).map { hasUndeclaredProperty(value, $0, schema, depth: depth + 1) } ?? false
+            return schema.definition(named: name).map { hasUndeclaredProperty(value, $0, schema, depth: depth + 1) }
+                ?? false
         case .anyOf(let branches), .oneOf(let branches), .allOf(let branches):
             return branches.contains { hasUndeclaredProperty(value, $0, schema, depth: depth + 1) }
         case .object(let c):
             guard let properties = value.properties else { return false }
-            if !c.properties.isEmpty && properties.contains(where: { c.property(named: $0.name) == nil }) { return true }
+            if !c.properties.isEmpty && properties.contains(where: { c.property(named: $0.name) == nil }) {
+                return true
+            }
             return properties.contains { property in
                 let child = c.property(named: property.name)?.schema ?? c.additionalProperties
                 return hasUndeclaredProperty(property.value, child, schema, depth: depth + 1)
@@ -110,7 +119,8 @@ public struct GrammarConformanceScorer {
         case .array(let c):
             guard let elements = value.arrayValue else { return false }
             return elements.enumerated().contains { index, element in
-                hasUndeclaredProperty(element, index < c.prefixItems.count ? c.prefixItems[index] : c.items, schema, depth: depth + 1)
+                hasUndeclaredProperty(
+                    element, index < c.prefixItems.count ? c.prefixItems[index] : c.items, schema, depth: depth + 1)
             }
         default: return false
         }

@@ -62,6 +62,8 @@ public struct LlamaGrammarChecker: Sendable {
         process.waitUntilExit()
         if output.contains("Input string is valid according to the grammar") { return .accepted }
         if output.contains("Input string is invalid according to the grammar") { return .rejected }
-        return .grammarError(output.split(separator: "\n").filter { $0.contains("error") || $0.contains("parse") }.joined(separator: "; "))
+        return .grammarError(
+            output.split(separator: "\n").filter { $0.contains("error") || $0.contains("parse") }.joined(
+                separator: "; "))
     }
 }

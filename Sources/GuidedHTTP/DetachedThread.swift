@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs blocking libcurl work on its own OS thread, off Swift's cooperative pool.
@@ -17,20 +17,22 @@ enum DetachedThread {
     static func run(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Box(body))
         #if canImport(Darwin)
-        var thread: pthread_t? = nil
+            var thread: pthread_t? = nil
         #else
-        var thread = pthread_t()
+            var thread = pthread_t()
         #endif
-        let result = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, box.toOpaque())
+        let result = pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
+                return nil
+            }, box.toOpaque())
         if result == 0 {
             #if canImport(Darwin)
-            if let thread { pthread_detach(thread) }
+                if let thread { pthread_detach(thread) }
             #else
-            pthread_detach(thread)
+                pthread_detach(thread)
             #endif
         } else {
             box.takeRetainedValue().body()

@@ -41,7 +41,8 @@ struct EasyOptions {
         set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(bytes.count))
         let result = bytes.withUnsafeBytes { buffer -> CURLcode in
             if let base = buffer.baseAddress {
-                return guided_curl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
+                return guided_curl_easy_setopt_pointer(
+                    easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
             }
             return guided_curl_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, "")
         }

@@ -31,7 +31,8 @@ public final class HTTPClient: Sendable {
         let control = TransferControl()
         let pool = self.pool
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
                 DetachedThread.run {
                     let sink = CollectingSink()
                     let outcome = Transfer.run(request, control: control, sink: sink, pool: pool)

@@ -71,10 +71,12 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// Drops `user:password@` from `scheme://user:password@host/...`.
     static func redactingUserInfo(_ url: String) -> String {
         let characters = Array(url)
-        guard let colon = characters.indices.first(where: { index in
-            index + 2 < characters.count && characters[index] == ":" && characters[index + 1] == "/"
-                && characters[index + 2] == "/"
-        }) else { return url }
+        guard
+            let colon = characters.indices.first(where: { index in
+                index + 2 < characters.count && characters[index] == ":" && characters[index + 1] == "/"
+                    && characters[index + 2] == "/"
+            })
+        else { return url }
         let authorityStart = colon + 3
         let tail = characters[authorityStart...]
         let authorityEnd = tail.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? characters.endIndex

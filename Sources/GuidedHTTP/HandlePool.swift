@@ -26,6 +26,6 @@ final class HandlePool: Sendable {
             handles.append(handle)
             return nil
         }
-        _ = surplus  // released here, outside the lock
+        _ = surplus // released here, outside the lock
     }
 }

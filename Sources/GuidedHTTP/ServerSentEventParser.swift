@@ -18,7 +18,7 @@ public struct ServerSentEventParser: Sendable {
     /// - Returns: The event completed by this line (a blank line), or `nil`.
     public mutating func feed(_ line: String) -> ServerSentEvent? {
         var line = Substring(line)
-        if line.last == "\r" {  // "\r\n" is one Character in Swift; both cases end here
+        if line.last == "\r" { // "\r\n" is one Character in Swift; both cases end here
             line = line.dropLast()
         } else if line.last == "\r\n" {
             line = line.dropLast()

@@ -65,7 +65,7 @@ struct ResponseHeadParser {
     /// Consumes one header line.
     /// - Returns: `true` when the line ends the head of a final (non-1xx) response.
     mutating func consume(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard !delivered else { return false }  // trailers after the body
+        guard !delivered else { return false } // trailers after the body
         var line = Array(bytes)
         while let last = line.last, last == 0x0A || last == 0x0D {
             line.removeLast()
@@ -79,7 +79,7 @@ struct ResponseHeadParser {
             headers = []
             return false
         }
-        if line.first == 0x20 || line.first == 0x09, !headers.isEmpty {  // obsolete line folding
+        if line.first == 0x20 || line.first == 0x09, !headers.isEmpty { // obsolete line folding
             headers[headers.count - 1].value += " " + Self.trimmed(line[...])
             return false
         }

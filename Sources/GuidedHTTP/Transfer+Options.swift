@@ -2,9 +2,9 @@ import CCurl
 import CCurlShims
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 extension Transfer {
@@ -30,17 +30,21 @@ extension Transfer {
         options.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(handle.errorBuffer))
 
         options.set(CURLOPT_WRITEDATA, pointer: userdata)
-        options.set(CURLOPT_WRITEFUNCTION, callback: { data, size, count, userdata in
-            guard let userdata else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
-            return transfer.didReceiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
-        })
+        options.set(
+            CURLOPT_WRITEFUNCTION,
+            callback: { data, size, count, userdata in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+                return transfer.didReceiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+            })
         options.set(CURLOPT_HEADERDATA, pointer: userdata)
-        options.set(CURLOPT_HEADERFUNCTION, callback: { data, size, count, userdata in
-            guard let userdata else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
-            return transfer.didReceiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
-        })
+        options.set(
+            CURLOPT_HEADERFUNCTION,
+            callback: { data, size, count, userdata in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+                return transfer.didReceiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+            })
         options.set(CURLOPT_NOPROGRESS, 0)
         options.set(CURLOPT_XFERINFODATA, pointer: userdata)
         options.setProgress { userdata, _, _, _, _ in

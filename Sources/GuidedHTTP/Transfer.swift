@@ -61,7 +61,10 @@ final class Transfer {
             case .tooLarge:
                 return .failure(error(.responseTooLarge, "response body exceeds \(request.maximumResponseBytes) bytes"))
             case .idle:
-                return .failure(error(.timedOut, "the server sent nothing for \(Self.milliseconds(request.idleTimeout)) ms (idle timeout)"))
+                return .failure(
+                    error(
+                        .timedOut,
+                        "the server sent nothing for \(Self.milliseconds(request.idleTimeout)) ms (idle timeout)"))
             }
         }
         guard code == CURLE_OK else {

@@ -36,7 +36,10 @@ public struct URLCredentials: Sendable, Hashable {
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
             let pair = [iterator.next(), iterator.next()].compactMap { $0 }
             if pair.count == 2, let value = UInt8(String(decoding: pair, as: UTF8.self), radix: 16) {
                 bytes.append(value)
@@ -56,7 +59,9 @@ public struct URLCredentials: Sendable, Hashable {
             let chunk = Array(bytes[index..<min(index + 3, bytes.count)])
             let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (16 - 8 * UInt32($1.offset)) }
             for position in 0..<4 {
-                output.append(position <= chunk.count ? alphabet[Int(value >> (18 - 6 * UInt32(position)) & 0x3F)] : UInt8(ascii: "="))
+                output.append(
+                    position <= chunk.count
+                        ? alphabet[Int(value >> (18 - 6 * UInt32(position)) & 0x3F)] : UInt8(ascii: "="))
             }
             index += 3
         }

@@ -2,7 +2,7 @@ internal import CJSONC
 public import GuidedSchema
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Parses JSON text into ``GeneratedContent`` with json-c. The one place Guided touches json-c:
@@ -32,7 +32,9 @@ public enum JSONReader {
         let protected = LongIntegerLiterals.protect(bytes)
         let original = bytes
         let bytes = protected?.bytes ?? bytes
-        let locate = { (offset: Int) in protected.map { LongIntegerLiterals.originalOffset(offset, insertions: $0.insertions) } ?? offset }
+        let locate = { (offset: Int) in
+            protected.map { LongIntegerLiterals.originalOffset(offset, insertions: $0.insertions) } ?? offset
+        }
         guard let tokener = json_tokener_new_ex(maximumDepth) else {
             throw JSONSyntaxError(file: file, line: 1, column: 1, offset: 0, message: "out of memory")
         }
@@ -53,7 +55,8 @@ public enum JSONReader {
         }
         guard status == json_tokener_success else {
             let end = Int(json_tokener_get_parse_end(tokener))
-            let message = status == json_tokener_continue || consumedAll
+            let message =
+                status == json_tokener_continue || consumedAll
                 ? "unexpected end of data" : String(cString: json_tokener_error_desc(status))
             throw error(original, locate(consumedAll ? bytes.count : end), message, file)
         }
@@ -89,7 +92,9 @@ public enum JSONReader {
 
     private struct ConversionError: Error { let text: String }
 
-    private static func convert(_ object: OpaquePointer?, restoringLongIntegers restoring: Bool) throws(ConversionError) -> GeneratedContent {
+    private static func convert(_ object: OpaquePointer?, restoringLongIntegers restoring: Bool) throws(ConversionError)
+        -> GeneratedContent
+    {
         guard let object else { return .null }
         switch json_object_get_type(object) {
         case json_type_null: return .null
@@ -125,7 +130,8 @@ public enum JSONReader {
             var end = json_object_iter_end(object)
             while json_object_iter_equal(&iterator, &end) == 0 {
                 let name = String(cString: json_object_iter_peek_name(&iterator))
-                properties.append(.init(name, try convert(json_object_iter_peek_value(&iterator), restoringLongIntegers: restoring)))
+                properties.append(
+                    .init(name, try convert(json_object_iter_peek_value(&iterator), restoringLongIntegers: restoring)))
                 json_object_iter_next(&iterator)
             }
             return GeneratedContent(kind: .object(properties))
@@ -149,12 +155,16 @@ public enum JSONReader {
             if inString {
                 if escaped {
                     escaped = false
-                    if byte == UInt8(ascii: "u"), bytes[(offset + 1)...].starts(with: "0000".utf8) { nulEscape = nulEscape ?? offset - 1 }
+                    if byte == UInt8(ascii: "u"), bytes[(offset + 1)...].starts(with: "0000".utf8) {
+                        nulEscape = nulEscape ?? offset - 1
+                    }
                 } else if byte == UInt8(ascii: "\\") {
                     escaped = true
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
-                    if let nul = nulEscape, bytes[(offset + 1)...].first(where: { !isWhitespace($0) }) == UInt8(ascii: ":") {
+                    if let nul = nulEscape,
+                        bytes[(offset + 1)...].first(where: { !isWhitespace($0) }) == UInt8(ascii: ":")
+                    {
                         return (nul, "a property name cannot contain \\u0000")
                     }
                     nulEscape = nil

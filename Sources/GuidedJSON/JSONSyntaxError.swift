@@ -36,7 +36,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         if let readFailure {
             return SchemaError(.unreadable, message, remedy: readFailure.remedy, file: file)
         }
-        return SchemaError(.syntax, "invalid JSON: \(message)", remedy: "fix the JSON syntax at this line and column",
-                    file: file, line: line, column: column)
+        return SchemaError(
+            .syntax, "invalid JSON: \(message)", remedy: "fix the JSON syntax at this line and column",
+            file: file, line: line, column: column)
     }
 }

@@ -47,7 +47,11 @@ enum LongIntegerLiterals {
             var digits = 0
             var integral = true
             while index < bytes.count, isNumberCharacter(bytes[index]) {
-                if isDigit(bytes[index]) { digits += 1 } else if bytes[index] != UInt8(ascii: "-") || index > start { integral = false }
+                if isDigit(bytes[index]) {
+                    digits += 1
+                } else if bytes[index] != UInt8(ascii: "-") || index > start {
+                    integral = false
+                }
                 index += 1
             }
             if integral && digits >= protectedDigits {

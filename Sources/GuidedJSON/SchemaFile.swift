@@ -5,7 +5,9 @@ public enum SchemaFile {
     /// Reads a JSON Schema file into the schema model; `strict` refuses keywords JSON Schema
     /// makes annotations (unknown keywords, extensions) instead of listing them as ignored.
     /// Throws a ``SchemaError`` naming the file and the JSON Pointer (or line:column for syntax errors).
-    public static func load(_ path: String, allowUnsupported: Bool = false, strict: Bool = false) throws(SchemaError) -> ImportedSchema {
+    public static func load(_ path: String, allowUnsupported: Bool = false, strict: Bool = false) throws(SchemaError)
+        -> ImportedSchema
+    {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.contents(of: path)

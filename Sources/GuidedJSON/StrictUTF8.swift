@@ -13,24 +13,37 @@ enum StrictUTF8 {
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
-                if lead == 0 { return (index, "a NUL byte (0x00) is not allowed in JSON text; is this a binary or UTF-16 file?") }
+                if lead == 0 {
+                    return (index, "a NUL byte (0x00) is not allowed in JSON text; is this a binary or UTF-16 file?")
+                }
                 index += 1
                 continue
             }
             let length: Int
             var scalar: UInt32
             switch lead {
-            case 0xC2...0xDF: length = 2; scalar = UInt32(lead & 0x1F)
-            case 0xE0...0xEF: length = 3; scalar = UInt32(lead & 0x0F)
-            case 0xF0...0xF4: length = 4; scalar = UInt32(lead & 0x07)
+            case 0xC2...0xDF:
+                length = 2
+                scalar = UInt32(lead & 0x1F)
+            case 0xE0...0xEF:
+                length = 3
+                scalar = UInt32(lead & 0x0F)
+            case 0xF0...0xF4:
+                length = 4
+                scalar = UInt32(lead & 0x07)
             case 0x80...0xBF: return (index, "invalid UTF-8: a continuation byte 0x\(hex(lead)) without a lead byte")
             case 0xC0, 0xC1: return (index, "invalid UTF-8: an overlong encoding (lead byte 0x\(hex(lead)))")
-            default: return (index, "invalid UTF-8: byte 0x\(hex(lead)) never appears in UTF-8 (code points end at U+10FFFF)")
+            default:
+                return (
+                    index, "invalid UTF-8: byte 0x\(hex(lead)) never appears in UTF-8 (code points end at U+10FFFF)"
+                )
             }
             guard index + length <= count else { return (index, "invalid UTF-8: the text ends inside a character") }
             for offset in 1..<length {
                 let byte = bytes[index + offset]
-                guard byte & 0xC0 == 0x80 else { return (index, "invalid UTF-8: a character is cut short by byte 0x\(hex(byte))") }
+                guard byte & 0xC0 == 0x80 else {
+                    return (index, "invalid UTF-8: a character is cut short by byte 0x\(hex(byte))")
+                }
                 scalar = scalar << 6 | UInt32(byte & 0x3F)
             }
             if (length == 3 && scalar < 0x800) || (length == 4 && scalar < 0x10000) {

@@ -9,8 +9,12 @@ extension LlamaServerBackend {
     /// free slots), the prompt evaluated once and shared. Candidate `i` is sampled with the
     /// request's seed plus `i`. A completion cut by the token limit or breaking the schema is a
     /// failed candidate; an HTTP or transport failure fails the whole call.
-    public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult] {
-        guard count > 1, request.options.sampling?.mode != .greedy else { return try await sequentialCandidates(to: request, count: 1) }
+    public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError)
+        -> [CandidateResult]
+    {
+        guard count > 1, request.options.sampling?.mode != .greedy else {
+            return try await sequentialCandidates(to: request, count: 1)
+        }
         let slots = max(1, (try? await slotCount()) ?? 1)
         var results: [CandidateResult] = []
         while results.count < count {
@@ -26,17 +30,21 @@ extension LlamaServerBackend {
             let reply = try await http.send(baseURL + "/completion", body: prepared.body)
             try checkStatus(reply)
             guard let completions = reply.json?.arrayValue, completions.count == batch else {
-                throw BackendError(.malformedResponse, backend: name, "/completion with n_cmpl \(batch) did not answer \(batch) completions",
-                                   excerpt: OutputValidation.excerpt(reply.text))
+                throw BackendError(
+                    .malformedResponse, backend: name,
+                    "/completion with n_cmpl \(batch) did not answer \(batch) completions",
+                    excerpt: OutputValidation.excerpt(reply.text))
             }
             let ordered = completions.sorted { ($0["index"]?.intValue ?? 0) < ($1["index"]?.intValue ?? 0) }
             for json in ordered {
                 guard let text = json["content"]?.stringValue else {
-                    throw BackendError(.malformedResponse, backend: name, "a completion came without \"content\"", excerpt: OutputValidation.excerpt(reply.text))
+                    throw BackendError(
+                        .malformedResponse, backend: name, "a completion came without \"content\"",
+                        excerpt: OutputValidation.excerpt(reply.text))
                 }
                 do {
                     results.append(.success(try finish(text: text, final: json, request: request, started: started)))
-                } catch where error.isPerCandidate {
+                } catch  where error.isPerCandidate {
                     results.append(.failure(error))
                 }
             }

@@ -10,13 +10,17 @@ extension LlamaServerBackend {
     public static let configurationKeys: Set<String> = ["url", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens"]
 
     /// Builds the backend a configuration entry describes.
-    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> LlamaServerBackend {
+    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
+        -> LlamaServerBackend
+    {
         try configuration.rejectUnknownKeys(configurationKeys)
         let url = try configuration.url("url", example: "http://127.0.0.1:8080")
         let timeout = try configuration.duration("timeoutSeconds") ?? .seconds(120)
         let maxTokens = try configuration.positiveInteger("maxTokens") ?? 512
-        return LlamaServerBackend(name: configuration.name, baseURL: url, client: client,
-                                  timeout: timeout,
-                                  idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: maxTokens)
+        return LlamaServerBackend(
+            name: configuration.name, baseURL: url, client: client,
+            timeout: timeout,
+            idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
+            defaultMaximumTokens: maxTokens)
     }
 }

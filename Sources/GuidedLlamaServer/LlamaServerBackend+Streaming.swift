@@ -18,7 +18,9 @@ extension LlamaServerBackend {
             var final: GeneratedContent?
             var sawEvent = false
             var whole: (status: Int, lines: [String])?
-            for try await event in self.http.client.stream(self.http.streamRequest(self.baseURL + "/completion", body: prepared.body)) {
+            for try await event in self.http.client.stream(
+                self.http.streamRequest(self.baseURL + "/completion", body: prepared.body))
+            {
                 switch event {
                 case .head(let status, _) where status != 200:
                     whole = (status, [])
@@ -30,7 +32,8 @@ extension LlamaServerBackend {
                 case .line(let line):
                     guard let sse = parser.feed(line) else { continue }
                     sawEvent = true
-                    let chunk = try StreamEvent.json(sse.data, backend: self.name, required: ["content", "stop"], redact: self.http.redact)
+                    let chunk = try StreamEvent.json(
+                        sse.data, backend: self.name, required: ["content", "stop"], redact: self.http.redact)
                     if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
                         text += piece
                         continuation.yield(.partial(self.http.redactedSnapshot(text)))
@@ -41,13 +44,18 @@ extension LlamaServerBackend {
             }
             if let whole {
                 let body = self.http.redact(whole.lines.joined(separator: "\n"))
-                return try self.finishWhole(JSONOverHTTP.Reply(status: whole.status, json: try? JSONReader.parse(body), text: body),
-                                            request: request, started: started)
+                return try self.finishWhole(
+                    JSONOverHTTP.Reply(status: whole.status, json: try? JSONReader.parse(body), text: body),
+                    request: request, started: started)
             }
             guard let final else {
-                throw BackendError(.transport, backend: self.name, "the stream ended before its final event", excerpt: OutputValidation.excerpt(self.http.redact(text)))
+                throw BackendError(
+                    .transport, backend: self.name, "the stream ended before its final event",
+                    excerpt: OutputValidation.excerpt(self.http.redact(text)))
             }
-            return try self.finish(text: self.http.redact(text), final: final, probabilities: probabilities, request: request, started: started)
+            return try self.finish(
+                text: self.http.redact(text), final: final, probabilities: probabilities, request: request,
+                started: started)
         }
     }
 }

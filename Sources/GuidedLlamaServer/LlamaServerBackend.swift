@@ -25,18 +25,23 @@ public final class LlamaServerBackend: LanguageModelBackend {
     let cachedSlots = Mutex<Int?>(nil)
 
     /// Grammar, GBNF, capabilities.
-    public let capabilities = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true,
-                                                  seed: true, streaming: true, tokenCounting: true)
+    public let capabilities = BackendCapabilities(
+        grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true,
+        seed: true, streaming: true, tokenCounting: true)
 
     /// Creates a backend for the server at `baseURL`.
-    public init(name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
-                timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: Int = 512) {
+    public init(
+        name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
+        timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout,
+        defaultMaximumTokens: Int = 512
+    ) {
         self.name = name
         self.kind = kind
         let credentials = URLCredentials(baseURL)
         self.baseURL = credentials.url
         self.defaultMaximumTokens = defaultMaximumTokens
-        var http = JSONOverHTTP(client: client, backend: name, credentials: credentials, connectTimeout: .seconds(2), timeout: timeout)
+        var http = JSONOverHTTP(
+            client: client, backend: name, credentials: credentials, connectTimeout: .seconds(2), timeout: timeout)
         http.idleTimeout = idleTimeout
         self.http = http
     }
@@ -47,8 +52,11 @@ public final class LlamaServerBackend: LanguageModelBackend {
             let reply = try await http.send(baseURL + "/health", timeout: .seconds(3))
             switch reply.status {
             case 200: return .available
-            case 503: return .unavailable(UnavailableReason(.loading, "llama-server at \(baseURL) is loading its model"))
-            default: return .unavailable(UnavailableReason(.unhealthy, "llama-server at \(baseURL) answered /health with \(reply.status)"))
+            case 503:
+                return .unavailable(UnavailableReason(.loading, "llama-server at \(baseURL) is loading its model"))
+            default:
+                return .unavailable(
+                    UnavailableReason(.unhealthy, "llama-server at \(baseURL) answered /health with \(reply.status)"))
             }
         } catch {
             let code: UnavailableReason.Code = error.code == .unavailable ? .unreachable : .unhealthy
@@ -68,10 +76,14 @@ public final class LlamaServerBackend: LanguageModelBackend {
 
     /// The response a whole (not streamed) `/completion` reply amounts to: its status checked,
     /// its `content` validated.
-    func finishWhole(_ reply: JSONOverHTTP.Reply, request: BackendRequest, started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
+    func finishWhole(_ reply: JSONOverHTTP.Reply, request: BackendRequest, started: ContinuousClock.Instant)
+        throws(BackendError) -> BackendResponse
+    {
         try checkStatus(reply)
         guard let json = reply.json, let text = json["content"]?.stringValue else {
-            throw BackendError(.malformedResponse, backend: name, "/completion answered without \"content\"", excerpt: OutputValidation.excerpt(reply.text))
+            throw BackendError(
+                .malformedResponse, backend: name, "/completion answered without \"content\"",
+                excerpt: OutputValidation.excerpt(reply.text))
         }
         return try finish(text: text, final: json, request: request, started: started)
     }
@@ -79,7 +91,9 @@ public final class LlamaServerBackend: LanguageModelBackend {
     /// The prompt and request body, after checking the grammar and the context budget.
     /// With `candidates` above one, asks for that many completions of the one prompt
     /// (`n_cmpl`, the caller keeps it within the server's slots) and checks that they all fit.
-    func prepare(_ request: BackendRequest, stream: Bool = false, candidates: Int = 1) async throws(BackendError) -> (prompt: String, body: GeneratedContent) {
+    func prepare(_ request: BackendRequest, stream: Bool = false, candidates: Int = 1) async throws(BackendError) -> (
+        prompt: String, body: GeneratedContent
+    ) {
         let prompt = CompletionPrompt.render(request)
         var grammar: String?
         if let precompiled = request.grammar, request.groundedVocabulary == nil {
@@ -98,12 +112,15 @@ public final class LlamaServerBackend: LanguageModelBackend {
             // adding: a server may report any n_ctx, a caller any maximum.
             let room = (context - min(promptTokens, context)) / max(1, candidates)
             if maximum > room || promptTokens > context {
-                throw BackendError(.contextExceeded, backend: name,
-                                   "the prompt takes \(promptTokens) tokens and \(candidates) response\(candidates == 1 ? "" : "s") may take \(maximum) each; the context holds \(context)")
+                throw BackendError(
+                    .contextExceeded, backend: name,
+                    "the prompt takes \(promptTokens) tokens and \(candidates) response\(candidates == 1 ? "" : "s") may take \(maximum) each; the context holds \(context)"
+                )
             }
         }
-        let body = LlamaServerRequestBody.make(prompt: prompt, grammar: grammar, options: request.options, maximumTokens: maximum, stream: stream,
-                                               candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities)
+        let body = LlamaServerRequestBody.make(
+            prompt: prompt, grammar: grammar, options: request.options, maximumTokens: maximum, stream: stream,
+            candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities)
         return (prompt, body)
     }
 
@@ -116,32 +133,42 @@ public final class LlamaServerBackend: LanguageModelBackend {
         case 400 where JSONOverHTTP.errorMessage(reply).contains("context"):
             throw BackendError(.contextExceeded, backend: name, JSONOverHTTP.errorMessage(reply))
         default:
-            throw BackendError(.httpStatus, backend: name, "/completion answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
+            throw BackendError(
+                .httpStatus, backend: name, "/completion answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
         }
     }
 
     /// Checks the stop reason of a finished generation and validates its text.
     /// `probabilities`: the `completion_probabilities` entries gathered from a stream's events,
     /// used when the final event carries none.
-    func finish(text: String, final json: GeneratedContent, probabilities: [GeneratedContent] = [], request: BackendRequest,
-                started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
+    func finish(
+        text: String, final json: GeneratedContent, probabilities: [GeneratedContent] = [], request: BackendRequest,
+        started: ContinuousClock.Instant
+    ) throws(BackendError) -> BackendResponse {
         let stop = StopReason(rawValue: json["stop_type"]?.stringValue ?? "") ?? .unknown
         if stop == .limit || json["truncated"]?.boolValue == true {
-            throw BackendError(.truncated, backend: name, "the output was cut by the token limit (stop_type \(json["stop_type"]?.stringValue ?? "?"))",
-                               excerpt: OutputValidation.excerpt(text))
+            throw BackendError(
+                .truncated, backend: name,
+                "the output was cut by the token limit (stop_type \(json["stop_type"]?.stringValue ?? "?"))",
+                excerpt: OutputValidation.excerpt(text))
         }
-        let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { try JSONReader.parse($0) }
+        let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) {
+            try JSONReader.parse($0)
+        }
         return BackendResponse(
             backend: name, content: content, text: text,
             tokensGenerated: json["tokens_predicted"]?.intValue, promptTokens: json["tokens_evaluated"]?.intValue,
             stopReason: stop, milliseconds: started.millisecondsAgo,
             tokensPerSecond: json.value(at: ["timings", "predicted_per_second"])?.doubleValue,
-            tokenLogProbabilities: ([json["completion_probabilities"]?.arrayValue ?? [], probabilities].first { !$0.isEmpty }).map(Self.tokenLogProbabilities))
+            tokenLogProbabilities: ([json["completion_probabilities"]?.arrayValue ?? [], probabilities].first {
+                !$0.isEmpty
+            }).map(Self.tokenLogProbabilities))
     }
 
     /// Exact token count from `/tokenize`.
     public func tokenCount(of text: String) async throws(BackendError) -> TokenCount {
-        let reply = try await http.send(baseURL + "/tokenize", body: ["content": GeneratedContent(text)], timeout: .seconds(10))
+        let reply = try await http.send(
+            baseURL + "/tokenize", body: ["content": GeneratedContent(text)], timeout: .seconds(10))
         guard reply.status == 200, let tokens = reply.json?["tokens"]?.arrayValue else {
             throw BackendError(.malformedResponse, backend: name, "/tokenize answered \(reply.status)")
         }
@@ -152,7 +179,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
     public func contextSize() async throws(BackendError) -> Int {
         if let cached = cachedContextSize.withLock({ $0 }) { return cached }
         let reply = try await http.send(baseURL + "/props", timeout: .seconds(5))
-        guard reply.status == 200, let size = reply.json?.value(at: ["default_generation_settings", "n_ctx"])?.intValue else {
+        guard reply.status == 200, let size = reply.json?.value(at: ["default_generation_settings", "n_ctx"])?.intValue
+        else {
             throw BackendError(.malformedResponse, backend: name, "/props answered \(reply.status) without n_ctx")
         }
         cachedContextSize.withLock { $0 = size }
@@ -163,7 +191,10 @@ public final class LlamaServerBackend: LanguageModelBackend {
 extension LlamaServerBackend {
     /// A one-token completion succeeds: `/health` 200 means "model loaded", not "able to serve".
     public func canServe() async -> Bool {
-        guard let reply = try? await http.send(baseURL + "/completion", body: ["prompt": "ping", "n_predict": 1], timeout: .seconds(30)) else {
+        guard
+            let reply = try? await http.send(
+                baseURL + "/completion", body: ["prompt": "ping", "n_predict": 1], timeout: .seconds(30))
+        else {
             return false
         }
         return reply.status == 200

@@ -7,8 +7,10 @@ enum LlamaServerRequestBody {
     /// With `candidates` above one, `n_cmpl` asks the server for that many completions of the
     /// prompt, run side by side in its slots from one evaluation of the prompt; llama-server
     /// seeds completion `i` with the request's seed plus `i`.
-    static func make(prompt: String, grammar: String?, options: GenerationOptions, maximumTokens: Int, stream: Bool,
-                     candidates: Int = 1, tokenLogProbabilities: Bool = false) -> GeneratedContent {
+    static func make(
+        prompt: String, grammar: String?, options: GenerationOptions, maximumTokens: Int, stream: Bool,
+        candidates: Int = 1, tokenLogProbabilities: Bool = false
+    ) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = [
             ("prompt", GeneratedContent(prompt)),
             ("n_predict", GeneratedContent(maximumTokens)),
@@ -24,8 +26,10 @@ enum LlamaServerRequestBody {
         if let penalty = options.repetitionPenalty, penalty > 0 {
             // DRY: repeating a sequence already in the context (prompt included) costs more the
             // longer it runs; 2 tokens may repeat freely. It rejects -1 ("whole context").
-            fields += [("dry_multiplier", GeneratedContent(penalty)), ("dry_base", 1.75), ("dry_allowed_length", 2),
-                       ("dry_penalty_last_n", 1_000_000)]
+            fields += [
+                ("dry_multiplier", GeneratedContent(penalty)), ("dry_base", 1.75), ("dry_allowed_length", 2),
+                ("dry_penalty_last_n", 1_000_000),
+            ]
         }
         if let sampling = options.sampling {
             switch sampling.mode {
@@ -39,7 +43,9 @@ enum LlamaServerRequestBody {
                 fields.append(("top_k", 0))
                 fields.append(("top_p", GeneratedContent(p)))
             }
-            if let seed = sampling.seed { fields.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!)))) }
+            if let seed = sampling.seed {
+                fields.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!))))
+            }
             // Prompt caching has been seen to change greedy output: reproducible modes turn it
             // off — except for candidates, whose point is to reuse one evaluated prompt.
             if sampling.isReproducible && candidates == 1 { fields.append(("cache_prompt", false)) }
@@ -51,7 +57,9 @@ enum LlamaServerRequestBody {
 /// Compiled grammars, proven well-formed by our own GBNF parser before they are sent (the
 /// cache verifies each once): llama-server fails open on a grammar it cannot parse.
 enum VerifiedGrammar {
-    static func gbnf(for schema: GenerationSchema, groundedVocabulary: GroundedVocabulary? = nil) throws(GrammarError) -> String {
+    static func gbnf(for schema: GenerationSchema, groundedVocabulary: GroundedVocabulary? = nil) throws(GrammarError)
+        -> String
+    {
         try GrammarCompiler.cachedCompile(schema, options: GrammarOptions(groundedVocabulary: groundedVocabulary)).gbnf
     }
 }

@@ -14,11 +14,14 @@ extension ManagedLlamaServerBackend {
     /// - `idleTimeoutSeconds`: the longest a streamed response may send nothing (default 8).
     /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
     public static let configurationKeys: Set<String> = [
-        "binary", "model", "contextSize", "threads", "slots", "memoryLimitMB", "startupTimeoutSeconds", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens",
+        "binary", "model", "contextSize", "threads", "slots", "memoryLimitMB", "startupTimeoutSeconds",
+        "timeoutSeconds", "idleTimeoutSeconds", "maxTokens",
     ]
 
     /// Builds the backend a configuration entry describes.
-    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> ManagedLlamaServerBackend {
+    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
+        -> ManagedLlamaServerBackend
+    {
         try configuration.rejectUnknownKeys(configurationKeys)
         var settings = Settings()
         settings.binary = try configuration.string("binary")

@@ -44,15 +44,19 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
     /// `managed-llama-server`.
     public let kind = "managed-llama-server"
     /// Same as llama-server's.
-    public let capabilities = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true,
-                                                  seed: true, streaming: true, tokenCounting: true)
+    public let capabilities = BackendCapabilities(
+        grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true,
+        seed: true, streaming: true, tokenCounting: true)
     let settings: Settings
     let locator: ManagedServerLocator
     let client: HTTPClient
     private let state = ManagedServerState()
 
     /// Creates the backend; nothing starts until it is first used.
-    public init(name: String, settings: Settings = Settings(), locator: ManagedServerLocator = ManagedServerLocator(), client: HTTPClient = HTTPClient()) {
+    public init(
+        name: String, settings: Settings = Settings(), locator: ManagedServerLocator = ManagedServerLocator(),
+        client: HTTPClient = HTTPClient()
+    ) {
         self.name = name
         self.settings = settings
         self.locator = locator
@@ -84,7 +88,9 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
     }
 
     /// Candidates side by side on the managed server's slots.
-    public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult] {
+    public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError)
+        -> [CandidateResult]
+    {
         let backend = try await running()
         return try await backend.respond(to: request, candidates: count).map { result in
             result.map { response in

@@ -23,7 +23,9 @@ public struct ManagedServerLocator: Sendable {
     }
 
     private func runtimeValue(_ key: String) -> String? {
-        guard let text = try? String(contentsOfFile: cacheDirectory + "/runtime.env", encoding: .utf8) else { return nil }
+        guard let text = try? String(contentsOfFile: cacheDirectory + "/runtime.env", encoding: .utf8) else {
+            return nil
+        }
         for line in text.split(separator: "\n") where line.hasPrefix(key + "=") {
             return String(line.dropFirst(key.count + 1))
         }
@@ -34,7 +36,8 @@ public struct ManagedServerLocator: Sendable {
     public func serverBinary(configured: String?) -> String? {
         let executable = { (path: String) in FileManager.default.isExecutableFile(atPath: path) }
         if let configured { return executable(configured) ? configured : nil }
-        for candidate in [environment["GUIDED_LLAMA_SERVER"], runtimeValue("GUIDED_LLAMA_SERVER")].compactMap({ $0 }) where executable(candidate) {
+        for candidate in [environment["GUIDED_LLAMA_SERVER"], runtimeValue("GUIDED_LLAMA_SERVER")].compactMap({ $0 })
+        where executable(candidate) {
             return candidate
         }
         if let fromPython = pythonBinary(), executable(fromPython) { return fromPython }
@@ -49,7 +52,9 @@ public struct ManagedServerLocator: Sendable {
     public func model(configured: String?) -> String? {
         let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
         if let configured { return exists(configured) ? configured : nil }
-        let candidates = [environment["GUIDED_MODEL"], runtimeValue("GUIDED_MODEL"), cacheDirectory + "/" + Self.defaultModelFile]
+        let candidates = [
+            environment["GUIDED_MODEL"], runtimeValue("GUIDED_MODEL"), cacheDirectory + "/" + Self.defaultModelFile,
+        ]
         return candidates.compactMap { $0 }.first(where: exists)
     }
 

@@ -29,7 +29,9 @@ final class ManagedServerProcess: Sendable {
     /// `--swa-full` keeps the whole sliding-window cache (Gemma 3 uses sliding-window
     /// attention), so a prompt that shares a prefix with the last one reuses its evaluation —
     /// measured: a 300-token few-shot prompt re-evaluated 257 tokens without it, about 50 with it.
-    static func start(binary: String, model: String, contextSize: Int, threads: Int, slots: Int, memoryLimitMB: Int) throws -> ManagedServerProcess {
+    static func start(binary: String, model: String, contextSize: Int, threads: Int, slots: Int, memoryLimitMB: Int)
+        throws -> ManagedServerProcess
+    {
         _ = exitHandler
         let port = try freePort()
         let logPath = NSTemporaryDirectory() + "guided-llama-server-\(port).log"
@@ -95,9 +97,13 @@ final class ManagedServerProcess: Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
         guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -41,27 +41,34 @@ struct ManagedServerStarter {
     func start() async -> Result<ManagedServerState.Running, UnavailableReason> {
         let settings = owner.settings
         guard let binary = owner.locator.serverBinary(configured: settings.binary) else {
-            let where_ = settings.binary.map { " at \($0)" } ?? ""
-            return .failure(UnavailableReason(.binaryMissing, "llama-server not found\(where_): run scripts/setup-model"))
+            let location = settings.binary.map { " at \($0)" } ?? ""
+            return .failure(
+                UnavailableReason(.binaryMissing, "llama-server not found\(location): run scripts/setup-model"))
         }
         guard let model = owner.locator.model(configured: settings.model) else {
-            let where_ = settings.model.map { " at \($0)" } ?? ""
-            return .failure(UnavailableReason(.modelMissing, "model not found\(where_): run scripts/setup-model"))
+            let location = settings.model.map { " at \($0)" } ?? ""
+            return .failure(UnavailableReason(.modelMissing, "model not found\(location): run scripts/setup-model"))
         }
         let process: ManagedServerProcess
         do {
-            process = try ManagedServerProcess.start(binary: binary, model: model, contextSize: settings.contextSize,
-                                                     threads: settings.threads, slots: settings.slots, memoryLimitMB: settings.memoryLimitMB)
+            process = try ManagedServerProcess.start(
+                binary: binary, model: model, contextSize: settings.contextSize,
+                threads: settings.threads, slots: settings.slots, memoryLimitMB: settings.memoryLimitMB)
         } catch {
             return .failure(UnavailableReason(.unhealthy, "could not start \(binary): \(error)"))
         }
-        let backend = LlamaServerBackend(name: owner.name, baseURL: "http://127.0.0.1:\(process.port)", client: owner.client,
-                                         kind: owner.kind, timeout: settings.requestTimeout, idleTimeout: settings.idleTimeout,
-                                         defaultMaximumTokens: settings.defaultMaximumTokens)
+        let backend = LlamaServerBackend(
+            name: owner.name, baseURL: "http://127.0.0.1:\(process.port)", client: owner.client,
+            kind: owner.kind, timeout: settings.requestTimeout, idleTimeout: settings.idleTimeout,
+            defaultMaximumTokens: settings.defaultMaximumTokens)
         let deadline = ContinuousClock.now + settings.startupTimeout
         while ContinuousClock.now < deadline {
             if !process.isRunning {
-                return .failure(UnavailableReason(.unhealthy, "llama-server exited (status \(process.exitStatus ?? -1)) while starting: \(process.logTail())"))
+                return .failure(
+                    UnavailableReason(
+                        .unhealthy,
+                        "llama-server exited (status \(process.exitStatus ?? -1)) while starting: \(process.logTail())")
+                )
             }
             if await backend.availability() == .available, await backend.canServe() {
                 return .success(.init(process: process, backend: backend))
@@ -69,6 +76,8 @@ struct ManagedServerStarter {
             try? await Task.sleep(for: .milliseconds(50))
         }
         process.stop()
-        return .failure(UnavailableReason(.loading, "llama-server did not become ready within \(settings.startupTimeout): \(process.logTail())"))
+        return .failure(
+            UnavailableReason(
+                .loading, "llama-server did not become ready within \(settings.startupTimeout): \(process.logTail())"))
     }
 }

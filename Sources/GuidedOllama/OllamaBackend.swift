@@ -24,12 +24,17 @@ public final class OllamaBackend: LanguageModelBackend {
     let defaultMaximumTokens: Int
 
     /// JSON Schema (no grammar), all sampling modes and seeds; token counts are estimates.
-    public let capabilities = BackendCapabilities(grammar: false, jsonSchema: true, greedy: true, topK: true, topP: true,
-                                                  seed: true, streaming: true, tokenCounting: false)
+    public let capabilities = BackendCapabilities(
+        grammar: false, jsonSchema: true, greedy: true, topK: true, topP: true,
+        seed: true, streaming: true, tokenCounting: false)
 
     /// Creates a backend.
-    public init(name: String, baseURL: String, model: String, client: HTTPClient = HTTPClient(), timeout: Duration = .seconds(120),
-                idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: Int = 512, fallbackContextSize: Int = 2048) {
+    public init(
+        name: String, baseURL: String, model: String, client: HTTPClient = HTTPClient(),
+        timeout: Duration = .seconds(120),
+        idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: Int = 512,
+        fallbackContextSize: Int = 2048
+    ) {
         self.name = name
         let credentials = URLCredentials(baseURL)
         self.baseURL = credentials.url
@@ -46,16 +51,21 @@ public final class OllamaBackend: LanguageModelBackend {
         do {
             let reply = try await http.send(baseURL + "/api/tags", timeout: .seconds(3))
             guard reply.status == 200, let models = reply.json?["models"]?.arrayValue else {
-                return .unavailable(UnavailableReason(.unhealthy, "Ollama at \(baseURL) answered /api/tags with \(reply.status)"))
+                return .unavailable(
+                    UnavailableReason(.unhealthy, "Ollama at \(baseURL) answered /api/tags with \(reply.status)"))
             }
             let names = models.compactMap { $0["name"]?.stringValue ?? $0["model"]?.stringValue }
             let wanted = model.contains(":") ? model : model + ":latest"
             guard names.contains(model) || names.contains(wanted) else {
-                return .unavailable(UnavailableReason(.modelMissing, "Ollama at \(baseURL) has no model \(model): run `ollama pull \(model)`"))
+                return .unavailable(
+                    UnavailableReason(
+                        .modelMissing, "Ollama at \(baseURL) has no model \(model): run `ollama pull \(model)`"))
             }
             return .available
         } catch {
-            return .unavailable(UnavailableReason(error.code == .unavailable ? .unreachable : .unhealthy, "Ollama at \(baseURL): \(error.message)"))
+            return .unavailable(
+                UnavailableReason(
+                    error.code == .unavailable ? .unreachable : .unhealthy, "Ollama at \(baseURL): \(error.message)"))
         }
     }
 
@@ -64,8 +74,12 @@ public final class OllamaBackend: LanguageModelBackend {
             ("num_predict", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)),
             ("num_ctx", GeneratedContent(fallbackContextSize)),
         ]
-        if let temperature = request.options.temperature { options.append(("temperature", GeneratedContent(temperature))) }
-        if let penalty = request.options.repetitionPenalty { options.append(("repeat_penalty", GeneratedContent(1 + penalty / 3))) }
+        if let temperature = request.options.temperature {
+            options.append(("temperature", GeneratedContent(temperature)))
+        }
+        if let penalty = request.options.repetitionPenalty {
+            options.append(("repeat_penalty", GeneratedContent(1 + penalty / 3)))
+        }
         if let sampling = request.options.sampling {
             switch sampling.mode {
             case .greedy:
@@ -74,7 +88,9 @@ public final class OllamaBackend: LanguageModelBackend {
             case .topK(let k, _): options.append(("top_k", GeneratedContent(k)))
             case .topP(let p, _): options.append(("top_p", GeneratedContent(p)))
             }
-            if let seed = sampling.seed { options.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!)))) }
+            if let seed = sampling.seed {
+                options.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!))))
+            }
         }
         var fields: [(String, GeneratedContent)] = [
             ("model", GeneratedContent(model)), ("prompt", GeneratedContent(CompletionPrompt.render(request))),
@@ -94,25 +110,38 @@ public final class OllamaBackend: LanguageModelBackend {
     }
 
     /// The response a whole (not streamed) `/api/generate` reply amounts to.
-    func finishWhole(_ reply: JSONOverHTTP.Reply, request: BackendRequest, started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
+    func finishWhole(_ reply: JSONOverHTTP.Reply, request: BackendRequest, started: ContinuousClock.Instant)
+        throws(BackendError) -> BackendResponse
+    {
         guard reply.status == 200 else {
-            throw BackendError(reply.status == 404 ? .unavailable : .httpStatus, backend: name, "/api/generate answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
+            throw BackendError(
+                reply.status == 404 ? .unavailable : .httpStatus, backend: name,
+                "/api/generate answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
         }
         guard let json = reply.json, let text = json["response"]?.stringValue else {
-            throw BackendError(.malformedResponse, backend: name, "/api/generate answered without \"response\"", excerpt: OutputValidation.excerpt(reply.text))
+            throw BackendError(
+                .malformedResponse, backend: name, "/api/generate answered without \"response\"",
+                excerpt: OutputValidation.excerpt(reply.text))
         }
         return try finish(text: text, final: json, request: request, started: started)
     }
 
-    func finish(text: String, final json: GeneratedContent, request: BackendRequest, started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
+    func finish(text: String, final json: GeneratedContent, request: BackendRequest, started: ContinuousClock.Instant)
+        throws(BackendError) -> BackendResponse
+    {
         if json["done_reason"]?.stringValue == "length" {
-            throw BackendError(.truncated, backend: name, "the output was cut by the token limit", excerpt: OutputValidation.excerpt(text))
+            throw BackendError(
+                .truncated, backend: name, "the output was cut by the token limit",
+                excerpt: OutputValidation.excerpt(text))
         }
-        let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { try JSONReader.parse($0) }
+        let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) {
+            try JSONReader.parse($0)
+        }
         let generated = json["eval_count"]?.intValue
         let evalSeconds = (json["eval_duration"]?.doubleValue ?? 0) / 1e9
         return BackendResponse(
-            backend: name, content: content, text: text, tokensGenerated: generated, promptTokens: json["prompt_eval_count"]?.intValue,
+            backend: name, content: content, text: text, tokensGenerated: generated,
+            promptTokens: json["prompt_eval_count"]?.intValue,
             stopReason: json["done_reason"]?.stringValue == "stop" ? .endOfSequence : .unknown,
             milliseconds: started.millisecondsAgo,
             tokensPerSecond: generated.flatMap { evalSeconds > 0 ? Double($0) / evalSeconds : nil })
@@ -126,16 +155,19 @@ public final class OllamaBackend: LanguageModelBackend {
             var text = ""
             var final: GeneratedContent?
             var refusal: (status: Int, lines: [String])?
-            for try await event in self.http.client.stream(self.http.streamRequest(self.baseURL + "/api/generate", body: self.body(request, stream: true))) {
+            for try await event in self.http.client.stream(
+                self.http.streamRequest(self.baseURL + "/api/generate", body: self.body(request, stream: true)))
+            {
                 switch event {
                 case .head(let status, _) where status != 200:
-                    refusal = (status, [])  // read the error body, then judge it as a whole reply
+                    refusal = (status, []) // read the error body, then judge it as a whole reply
                 case .head: continue
                 case .line(let line) where refusal != nil:
                     refusal?.lines.append(line)
                 case .line(let line):
                     guard !line.isEmpty else { continue }
-                    let chunk = try StreamEvent.json(line, backend: self.name, required: ["response", "done"], redact: self.http.redact)
+                    let chunk = try StreamEvent.json(
+                        line, backend: self.name, required: ["response", "done"], redact: self.http.redact)
                     if let piece = chunk["response"]?.stringValue, !piece.isEmpty {
                         text += piece
                         continuation.yield(.partial(self.http.redactedSnapshot(text)))
@@ -145,11 +177,14 @@ public final class OllamaBackend: LanguageModelBackend {
             }
             if let refusal {
                 let body = self.http.redact(refusal.lines.joined(separator: "\n"))
-                return try self.finishWhole(JSONOverHTTP.Reply(status: refusal.status, json: try? JSONReader.parse(body), text: body),
-                                            request: request, started: started)
+                return try self.finishWhole(
+                    JSONOverHTTP.Reply(status: refusal.status, json: try? JSONReader.parse(body), text: body),
+                    request: request, started: started)
             }
             guard let final else {
-                throw BackendError(.transport, backend: self.name, "the stream ended before its final line", excerpt: OutputValidation.excerpt(self.http.redact(text)))
+                throw BackendError(
+                    .transport, backend: self.name, "the stream ended before its final line",
+                    excerpt: OutputValidation.excerpt(self.http.redact(text)))
             }
             return try self.finish(text: self.http.redact(text), final: final, request: request, started: started)
         }
@@ -163,9 +198,12 @@ public final class OllamaBackend: LanguageModelBackend {
     /// trained length from `/api/show` when that is smaller. Cached after the first answer.
     public func contextSize() async throws(BackendError) -> Int {
         if let cached = cachedContextSize.withLock({ $0 }) { return cached }
-        let reply = try await http.send(baseURL + "/api/show", body: ["model": GeneratedContent(model)], timeout: .seconds(5))
+        let reply = try await http.send(
+            baseURL + "/api/show", body: ["model": GeneratedContent(model)], timeout: .seconds(5))
         var size = fallbackContextSize
-        if let info = reply.json?["model_info"]?.properties, let length = info.first(where: { $0.name.hasSuffix(".context_length") })?.value.intValue {
+        if let info = reply.json?["model_info"]?.properties,
+            let length = info.first(where: { $0.name.hasSuffix(".context_length") })?.value.intValue
+        {
             size = min(size, length)
         }
         cachedContextSize.withLock { $0 = size }
@@ -175,18 +213,23 @@ public final class OllamaBackend: LanguageModelBackend {
     /// The pre-check: the prompt (estimated) plus the response budget must fit the context.
     func checkContext(_ request: BackendRequest) async throws(BackendError) {
         let context = (try? await contextSize()) ?? fallbackContextSize
-        try ContextBudget.check(prompt: .estimate(of: CompletionPrompt.render(request)),
-                                response: request.options.maximumResponseTokens ?? defaultMaximumTokens,
-                                context: context, backend: name)
+        try ContextBudget.check(
+            prompt: .estimate(of: CompletionPrompt.render(request)),
+            response: request.options.maximumResponseTokens ?? defaultMaximumTokens,
+            context: context, backend: name)
     }
 
     /// Configuration keys of an `ollama` backend: `url` and `model` (required), `timeoutSeconds`,
     /// `idleTimeoutSeconds` (the longest a stream may send nothing; default 8),
     /// `maxTokens`, `contextSize` (assumed when the server does not report one; default 2048).
-    public static let configurationKeys: Set<String> = ["url", "model", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize"]
+    public static let configurationKeys: Set<String> = [
+        "url", "model", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize",
+    ]
 
     /// Builds the backend a configuration entry describes.
-    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> OllamaBackend {
+    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
+        -> OllamaBackend
+    {
         try configuration.rejectUnknownKeys(configurationKeys)
         return OllamaBackend(
             name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:11434"),

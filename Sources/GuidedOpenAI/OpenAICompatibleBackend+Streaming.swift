@@ -24,7 +24,9 @@ extension OpenAICompatibleBackend {
             var done = false
             var sawEvent = false
             var whole: (status: Int, lines: [String])?
-            for try await event in http.client.stream(http.streamRequest(self.baseURL + "/chat/completions", body: body)) {
+            for try await event in http.client.stream(
+                http.streamRequest(self.baseURL + "/chat/completions", body: body))
+            {
                 switch event {
                 case .head(let status, _) where status != 200:
                     whole = (status, [])
@@ -40,7 +42,8 @@ extension OpenAICompatibleBackend {
                         done = true
                         continue
                     }
-                    let chunk = try StreamEvent.json(sse.data, backend: self.name, required: ["choices"], redact: http.redact)
+                    let chunk = try StreamEvent.json(
+                        sse.data, backend: self.name, required: ["choices"], redact: http.redact)
                     guard let choice = chunk["choices"]?[0] else { continue }
                     if let piece = choice.value(at: ["delta", "content"])?.stringValue, !piece.isEmpty {
                         text += piece
@@ -51,13 +54,18 @@ extension OpenAICompatibleBackend {
             }
             if let whole {
                 let text = http.redact(whole.lines.joined(separator: "\n"))
-                return try self.finishWhole(JSONOverHTTP.Reply(status: whole.status, json: try? JSONReader.parse(text), text: text),
-                                            request: request, server: server, started: started)
+                return try self.finishWhole(
+                    JSONOverHTTP.Reply(status: whole.status, json: try? JSONReader.parse(text), text: text),
+                    request: request, server: server, started: started)
             }
             guard done else {
-                throw BackendError(.transport, backend: self.name, "the stream ended before [DONE]", excerpt: OutputValidation.excerpt(http.redact(text)))
+                throw BackendError(
+                    .transport, backend: self.name, "the stream ended before [DONE]",
+                    excerpt: OutputValidation.excerpt(http.redact(text)))
             }
-            return try self.finish(text: http.redact(text), finishReason: finishReason, usage: nil, request: request, server: server, started: started)
+            return try self.finish(
+                text: http.redact(text), finishReason: finishReason, usage: nil, request: request, server: server,
+                started: started)
         }
     }
 }

@@ -5,7 +5,7 @@ import GuidedJSON
 public import GuidedSchema
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An OpenAI-compatible server: `/chat/completions` with `response_format` `json_schema` in
@@ -35,13 +35,17 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     let defaultMaximumTokens: Int
 
     /// JSON Schema, greedy (temperature 0) and top-p with seed; no grammar, no top-k.
-    public let capabilities = BackendCapabilities(grammar: false, jsonSchema: true, greedy: true, topK: false, topP: true,
-                                                  seed: true, streaming: true, tokenCounting: false)
+    public let capabilities = BackendCapabilities(
+        grammar: false, jsonSchema: true, greedy: true, topK: false, topP: true,
+        seed: true, streaming: true, tokenCounting: false)
 
     /// Creates a backend.
-    public init(name: String, baseURL: String, model: String, apiKeyVariable: String?, client: HTTPClient = HTTPClient(),
-                timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: Int = 512,
-                contextSize: Int = 8192) {
+    public init(
+        name: String, baseURL: String, model: String, apiKeyVariable: String?, client: HTTPClient = HTTPClient(),
+        timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout,
+        defaultMaximumTokens: Int = 512,
+        contextSize: Int = 8192
+    ) {
         self.name = name
         self.credentials = URLCredentials(baseURL)
         self.baseURL = credentials.url
@@ -59,12 +63,14 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         var headers: [HTTPHeader] = []
         if let variable = apiKeyVariable {
             guard let pointer = getenv(variable), let key = String(validatingCString: pointer), !key.isEmpty else {
-                return .failure(UnavailableReason(.misconfigured, "the environment variable \(variable) (apiKeyEnv) is not set"))
+                return .failure(
+                    UnavailableReason(.misconfigured, "the environment variable \(variable) (apiKeyEnv) is not set"))
             }
             headers.append(HTTPHeader("Authorization", "Bearer \(key)"))
         }
         if headers.isEmpty, let authorization = credentials.authorization { headers.append(authorization) }
-        var http = JSONOverHTTP(client: client, backend: name, timeout: timeout, headers: headers, secrets: credentials.secrets)
+        var http = JSONOverHTTP(
+            client: client, backend: name, timeout: timeout, headers: headers, secrets: credentials.secrets)
         http.idleTimeout = idleTimeout
         return .success(http)
     }
@@ -87,53 +93,80 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             let reply = try await http.send(baseURL + "/models", timeout: .seconds(3))
             switch reply.status {
             case 200: return .available
-            case 401, 403: return .unavailable(UnavailableReason(.misconfigured, "\(baseURL) rejected the API key (\(reply.status))"))
+            case 401, 403:
+                return .unavailable(
+                    UnavailableReason(.misconfigured, "\(baseURL) rejected the API key (\(reply.status))"))
             case 503: return .unavailable(UnavailableReason(.loading, "\(baseURL) is loading"))
             default: return .unavailable(UnavailableReason(.unhealthy, "\(baseURL)/models answered \(reply.status)"))
             }
         } catch {
-            return .unavailable(UnavailableReason(error.code == .unavailable ? .unreachable : .unhealthy, "\(baseURL): \(error.message)"))
+            return .unavailable(
+                UnavailableReason(
+                    error.code == .unavailable ? .unreachable : .unhealthy, "\(baseURL): \(error.message)"))
         }
     }
 
-    func body(_ request: BackendRequest, stream: Bool) throws(BackendError) -> (body: GeneratedContent, server: ServerSchema?) {
+    func body(_ request: BackendRequest, stream: Bool) throws(BackendError) -> (
+        body: GeneratedContent, server: ServerSchema?
+    ) {
         var messages: [GeneratedContent] = []
-        if let instructions = request.instructions { messages.append(["role": "system", "content": GeneratedContent(instructions)]) }
+        if let instructions = request.instructions {
+            messages.append(["role": "system", "content": GeneratedContent(instructions)])
+        }
         for example in request.examples {
             messages.append(["role": "user", "content": GeneratedContent(example.input)])
             messages.append(["role": "assistant", "content": GeneratedContent(example.output.jsonText())])
         }
         for entry in request.transcript {
-            messages.append(["role": GeneratedContent(entry.role == .user ? "user" : "assistant"), "content": GeneratedContent(entry.text)])
+            messages.append([
+                "role": GeneratedContent(entry.role == .user ? "user" : "assistant"),
+                "content": GeneratedContent(entry.text),
+            ])
         }
         // The request's facts go with its own message, in the same "Facts:" form as completion prompts.
-        let facts = request.grounding.isEmpty ? "" : "Facts:\n" + request.grounding.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
+        let facts =
+            request.grounding.isEmpty
+            ? "" : "Facts:\n" + request.grounding.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
         messages.append(["role": "user", "content": GeneratedContent(facts + request.prompt)])
-        try ContextBudget.check(prompt: Self.estimate(messages), response: request.options.maximumResponseTokens ?? defaultMaximumTokens,
-                                context: configuredContextSize, backend: name)
+        try ContextBudget.check(
+            prompt: Self.estimate(messages), response: request.options.maximumResponseTokens ?? defaultMaximumTokens,
+            context: configuredContextSize, backend: name)
         var fields: [(String, GeneratedContent)] = [
             ("model", GeneratedContent(model)), ("messages", GeneratedContent(elements: messages)),
-            ("max_tokens", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)), ("stream", GeneratedContent(stream)),
+            ("max_tokens", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)),
+            ("stream", GeneratedContent(stream)),
         ]
-        if let temperature = request.options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
-        if let penalty = request.options.repetitionPenalty { fields.append(("frequency_penalty", GeneratedContent(penalty))) }
+        if let temperature = request.options.temperature {
+            fields.append(("temperature", GeneratedContent(temperature)))
+        }
+        if let penalty = request.options.repetitionPenalty {
+            fields.append(("frequency_penalty", GeneratedContent(penalty)))
+        }
         if let sampling = request.options.sampling {
             switch sampling.mode {
             case .greedy: if request.options.temperature == nil { fields.append(("temperature", 0)) }
             case .topK:
-                throw BackendError(.unsupportedOption, backend: name, "OpenAI-compatible APIs cannot express top-k sampling; use greedy or top-p")
+                throw BackendError(
+                    .unsupportedOption, backend: name,
+                    "OpenAI-compatible APIs cannot express top-k sampling; use greedy or top-p")
             case .topP(let p, _): fields.append(("top_p", GeneratedContent(p)))
             }
-            if let seed = sampling.seed { fields.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!)))) }
+            if let seed = sampling.seed {
+                fields.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!))))
+            }
         }
         var server: ServerSchema?
         if let schema = request.schema {
             let strict = schema.serverSchema(.openAIStrict)
             server = strict
-            fields.append(("response_format", [
-                "type": "json_schema",
-                "json_schema": ["name": "output", "strict": true, "schema": strict.document],
-            ]))
+            fields.append(
+                (
+                    "response_format",
+                    [
+                        "type": "json_schema",
+                        "json_schema": ["name": "output", "strict": true, "schema": strict.document],
+                    ]
+                ))
         }
         return (GeneratedContent(properties: fields), server)
     }
@@ -148,21 +181,35 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     }
 
     /// The response a whole (not streamed) `/chat/completions` reply amounts to.
-    func finishWhole(_ reply: JSONOverHTTP.Reply, request: BackendRequest, server: ServerSchema?,
-                     started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
+    func finishWhole(
+        _ reply: JSONOverHTTP.Reply, request: BackendRequest, server: ServerSchema?,
+        started: ContinuousClock.Instant
+    ) throws(BackendError) -> BackendResponse {
         guard reply.status == 200 else {
-            throw BackendError(.httpStatus, backend: name, "/chat/completions answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
+            throw BackendError(
+                .httpStatus, backend: name,
+                "/chat/completions answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
         }
-        guard let json = reply.json, let choice = json["choices"]?[0], let text = choice.value(at: ["message", "content"])?.stringValue else {
-            throw BackendError(.malformedResponse, backend: name, "/chat/completions answered without choices[0].message.content", excerpt: OutputValidation.excerpt(reply.text))
+        guard let json = reply.json, let choice = json["choices"]?[0],
+            let text = choice.value(at: ["message", "content"])?.stringValue
+        else {
+            throw BackendError(
+                .malformedResponse, backend: name, "/chat/completions answered without choices[0].message.content",
+                excerpt: OutputValidation.excerpt(reply.text))
         }
-        return try finish(text: text, finishReason: choice["finish_reason"]?.stringValue, usage: json["usage"], request: request, server: server, started: started)
+        return try finish(
+            text: text, finishReason: choice["finish_reason"]?.stringValue, usage: json["usage"], request: request,
+            server: server, started: started)
     }
 
-    func finish(text: String, finishReason: String?, usage: GeneratedContent?, request: BackendRequest, server: ServerSchema?,
-                started: ContinuousClock.Instant) throws(BackendError) -> BackendResponse {
+    func finish(
+        text: String, finishReason: String?, usage: GeneratedContent?, request: BackendRequest, server: ServerSchema?,
+        started: ContinuousClock.Instant
+    ) throws(BackendError) -> BackendResponse {
         if finishReason == "length" {
-            throw BackendError(.truncated, backend: name, "the output was cut by the token limit", excerpt: OutputValidation.excerpt(text))
+            throw BackendError(
+                .truncated, backend: name, "the output was cut by the token limit",
+                excerpt: OutputValidation.excerpt(text))
         }
         let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { text in
             let parsed = try JSONReader.parse(text)
@@ -170,7 +217,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         }
         return BackendResponse(
             backend: name, content: content, text: text, tokensGenerated: usage?["completion_tokens"]?.intValue,
-            promptTokens: usage?["prompt_tokens"]?.intValue, stopReason: finishReason == "stop" ? .endOfSequence : .unknown,
+            promptTokens: usage?["prompt_tokens"]?.intValue,
+            stopReason: finishReason == "stop" ? .endOfSequence : .unknown,
             milliseconds: started.millisecondsAgo, tokensPerSecond: nil)
     }
 
@@ -192,14 +240,19 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     /// (required), `apiKeyEnv` (the name of the environment variable holding the key),
     /// `timeoutSeconds`, `idleTimeoutSeconds` (the longest a stream may send nothing; default 8),
     /// `maxTokens`, `contextSize` (default 8192).
-    public static let configurationKeys: Set<String> = ["url", "model", "apiKeyEnv", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize"]
+    public static let configurationKeys: Set<String> = [
+        "url", "model", "apiKeyEnv", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize",
+    ]
 
     /// Builds the backend a configuration entry describes.
-    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError) -> OpenAICompatibleBackend {
+    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
+        -> OpenAICompatibleBackend
+    {
         try configuration.rejectUnknownKeys(configurationKeys)
         return OpenAICompatibleBackend(
             name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:8080/v1"),
-            model: try configuration.requiredString("model", example: "gemma3"), apiKeyVariable: try configuration.string("apiKeyEnv"),
+            model: try configuration.requiredString("model", example: "gemma3"),
+            apiKeyVariable: try configuration.string("apiKeyEnv"),
             client: client, timeout: try configuration.duration("timeoutSeconds") ?? .seconds(120),
             idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
             defaultMaximumTokens: try configuration.positiveInteger("maxTokens") ?? 512,

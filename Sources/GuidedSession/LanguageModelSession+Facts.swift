@@ -25,7 +25,10 @@ extension LanguageModelSession {
         to prompt: String, generating type: Output.Type = Output.self, facts: [Fact], scope: FactScope,
         examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions()
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        try await run(SessionRequest(prompt: prompt, facts: facts, scope: scope, examples: examples.map(\.backendExample), options: options), type, progress: nil)
+        try await run(
+            SessionRequest(
+                prompt: prompt, facts: facts, scope: scope, examples: examples.map(\.backendExample), options: options),
+            type, progress: nil)
     }
 
     /// Asks the model to polish an authored copy: the filled template is the prompt, and (with
@@ -43,7 +46,9 @@ extension LanguageModelSession {
         polishing copy: FilledTemplate, generating type: Output.Type = Output.self, facts: [Fact], scope: FactScope,
         examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions()
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        let request = SessionRequest(prompt: copy.text, facts: facts, scope: scope, template: copy, examples: examples.map(\.backendExample), options: options)
+        let request = SessionRequest(
+            prompt: copy.text, facts: facts, scope: scope, template: copy, examples: examples.map(\.backendExample),
+            options: options)
         return try await run(request, type, progress: nil)
     }
 
@@ -64,7 +69,9 @@ extension LanguageModelSession {
         examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions()
     ) async -> Suggestion<Output> {
         do {
-            return .value(try await respond(to: prompt, generating: type, facts: facts, scope: scope, examples: examples, options: options))
+            return .value(
+                try await respond(
+                    to: prompt, generating: type, facts: facts, scope: scope, examples: examples, options: options))
         } catch {
             return .noSuggestion(NoSuggestion(reason: error.reason, attempts: error.attempts))
         }

@@ -60,11 +60,15 @@ public final class LanguageModelSession: Sendable {
         let sample = policy.fallback?(FallbackContext(prompt: "", grounding: []))
         let violations = sample.map { Output.generationSchema.violations(of: $0.generatedContent) } ?? []
         guard violations.isEmpty else {
-            throw SchemaError(.invalidValue, "the fallback for \(Output.self) does not fit its schema: \(violations.map(\.description).joined(separator: "; "))",
-                              remedy: "fix the fallback so it satisfies the schema", at: violations[0].pointer)
+            throw SchemaError(
+                .invalidValue,
+                "the fallback for \(Output.self) does not fit its schema: \(violations.map(\.description).joined(separator: "; "))",
+                remedy: "fix the fallback so it satisfies the schema", at: violations[0].pointer)
         }
         if let route = policy.route, let unknown = route.first(where: { configuration.backend(named: $0) == nil }) {
-            throw SchemaError(.invalidValue, "the route for \(Output.self) names the unknown backend \(unknown)", remedy: "use a configured backend name")
+            throw SchemaError(
+                .invalidValue, "the route for \(Output.self) names the unknown backend \(unknown)",
+                remedy: "use a configured backend name")
         }
         state.withLock { $0.policies[ObjectIdentifier(Output.self)] = PolicyBox(value: policy) }
     }
@@ -104,7 +108,8 @@ public final class LanguageModelSession: Sendable {
         to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
         examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions(), fallback: Output? = nil
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        let request = SessionRequest(prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
+        let request = SessionRequest(
+            prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
         return try await generate(request, plan(Output.self, fallback: fallback), progress: nil)
     }
 
@@ -130,7 +135,8 @@ public final class LanguageModelSession: Sendable {
         to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
         examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions(), fallback: Output? = nil
     ) -> AsyncThrowingStream<ResponseSnapshot<Output>, any Error> {
-        let request = SessionRequest(prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
+        let request = SessionRequest(
+            prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
         return stream(request, plan(Output.self, fallback: fallback))
     }
 
@@ -144,7 +150,9 @@ public final class LanguageModelSession: Sendable {
         return .typed(Output.self, policy: policy)
     }
 
-    func stream<Output: Generable>(_ request: SessionRequest, _ plan: OutputPlan<Output>) -> AsyncThrowingStream<ResponseSnapshot<Output>, any Error> {
+    func stream<Output: Generable>(_ request: SessionRequest, _ plan: OutputPlan<Output>) -> AsyncThrowingStream<
+        ResponseSnapshot<Output>, any Error
+    > {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
@@ -177,9 +185,10 @@ public final class LanguageModelSession: Sendable {
         }
         let policy = plan.policy
         let history = policy?.history ?? .kept
-        var request = BackendRequest(prompt: asked.prompt, instructions: instructions, schema: plan.schema,
-                                     options: asked.options, grounding: asked.grounding, examples: asked.examples,
-                                     grammar: plan.precompiledGrammar)
+        var request = BackendRequest(
+            prompt: asked.prompt, instructions: instructions, schema: plan.schema,
+            options: asked.options, grounding: asked.grounding, examples: asked.examples,
+            grammar: plan.precompiledGrammar)
         request.checkOnlyGrounding = asked.checkOnlyGrounding
         if plan.schema != nil, asked.options.groundedDecoding ?? policy?.groundedDecoding ?? plan.groundedByDefault {
             request.groundedVocabulary = GroundedVocabulary(grounding: asked.grounding)
@@ -190,8 +199,9 @@ public final class LanguageModelSession: Sendable {
             let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
             request.transcript = await TranscriptWindow.fit(earlier, into: request, backend: backends.first)
         }
-        let result = await router.route(request, through: backends, validators: policy?.validators ?? .init([]),
-                                        cleanup: policy?.cleanup, candidates: policy?.candidates ?? .single, progress: progress)
+        let result = await router.route(
+            request, through: backends, validators: policy?.validators ?? .init([]),
+            cleanup: policy?.cleanup, candidates: policy?.candidates ?? .single, progress: progress)
         var reason: FallbackReason
         switch result {
         case .success(let content, let response, let attempts):
@@ -203,19 +213,29 @@ public final class LanguageModelSession: Sendable {
                         $0.turns.append(ScopedTurn(entry: TranscriptEntry(.model, said), scope: asked.scope))
                     }
                 }
-                return GenerationOutcome(value: value, source: .model(backend: response.backend, tokens: response.tokensGenerated,
-                                                                      milliseconds: response.milliseconds), attempts: attempts)
+                return GenerationOutcome(
+                    value: value,
+                    source: .model(
+                        backend: response.backend, tokens: response.tokensGenerated,
+                        milliseconds: response.milliseconds), attempts: attempts)
             }
-            reason = FallbackReason(.allBackendsFailed, "the output did not decode into \(plan.name ?? "the requested type")")
+            reason = FallbackReason(
+                .allBackendsFailed, "the output did not decode into \(plan.name ?? "the requested type")")
         case .failure(let failure, _):
             reason = failure
         }
-        guard reason.code != .cancelled, let fallback = policy?.fallback else { throw GenerationError(reason: reason, attempts: result.attempts) }
-        let value = fallback(FallbackContext(prompt: asked.prompt, grounding: asked.grounding, facts: asked.facts, template: asked.template))
+        guard reason.code != .cancelled, let fallback = policy?.fallback else {
+            throw GenerationError(reason: reason, attempts: result.attempts)
+        }
+        let value = fallback(
+            FallbackContext(
+                prompt: asked.prompt, grounding: asked.grounding, facts: asked.facts, template: asked.template))
         let violations = plan.schema?.violations(of: plan.encode(value)) ?? []
         guard violations.isEmpty else {
-            let broken = FallbackReason(.fallbackDoesNotFit, "the fallback for this request breaks the schema: "
-                                        + violations.map(\.description).joined(separator: "; ") + " (after: \(reason))")
+            let broken = FallbackReason(
+                .fallbackDoesNotFit,
+                "the fallback for this request breaks the schema: "
+                    + violations.map(\.description).joined(separator: "; ") + " (after: \(reason))")
             throw GenerationError(reason: broken, attempts: result.attempts)
         }
         return GenerationOutcome(value: value, source: .fallback(reason), attempts: result.attempts)
@@ -226,7 +246,8 @@ public final class LanguageModelSession: Sendable {
     /// (exactly by llama-server, estimated by backends without a tokenizer — ``TokenCount``
     /// says which). Counted before any response too, so the instructions alone show.
     public func tokenUsage() async -> TokenUsage {
-        let history = CompletionPrompt.render(BackendRequest(prompt: "", instructions: instructions, transcript: transcript))
+        let history = CompletionPrompt.render(
+            BackendRequest(prompt: "", instructions: instructions, transcript: transcript))
         guard let backend = configuration.routedBackends.first else {
             return TokenUsage(used: .estimate(of: history), contextSize: nil, backend: nil)
         }

@@ -53,15 +53,22 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     public var history: TranscriptHistory
 
     /// Creates a policy with an authored fallback.
-    public init(fallback: @escaping @Sendable (FallbackContext) -> Output, validators: ValidatorChain = ValidatorChain([]),
-                cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy = .single, groundedDecoding: Bool? = nil,
-                history: TranscriptHistory = .independent) {
-        self.init(optionalFallback: fallback, validators: validators, cleanup: cleanup, route: route, candidates: candidates,
-                  groundedDecoding: groundedDecoding, history: history)
+    public init(
+        fallback: @escaping @Sendable (FallbackContext) -> Output, validators: ValidatorChain = ValidatorChain([]),
+        cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy = .single,
+        groundedDecoding: Bool? = nil,
+        history: TranscriptHistory = .independent
+    ) {
+        self.init(
+            optionalFallback: fallback, validators: validators, cleanup: cleanup, route: route, candidates: candidates,
+            groundedDecoding: groundedDecoding, history: history)
     }
 
-    private init(optionalFallback fallback: (@Sendable (FallbackContext) -> Output)?, validators: ValidatorChain,
-                 cleanup: OutputCleanup?, route: [String]?, candidates: CandidatePolicy, groundedDecoding: Bool?, history: TranscriptHistory) {
+    private init(
+        optionalFallback fallback: (@Sendable (FallbackContext) -> Output)?, validators: ValidatorChain,
+        cleanup: OutputCleanup?, route: [String]?, candidates: CandidatePolicy, groundedDecoding: Bool?,
+        history: TranscriptHistory
+    ) {
         self.fallback = fallback
         self.validators = validators
         self.cleanup = cleanup
@@ -73,22 +80,29 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
 
     /// A policy with no fallback value: when no model output passes, the app gets "no
     /// suggestion" with the reason, and lets the user write.
-    public static func noSuggestion(validators: ValidatorChain = ValidatorChain([]), cleanup: OutputCleanup? = nil,
-                                    route: [String]? = nil, candidates: CandidatePolicy = .single, groundedDecoding: Bool? = nil,
-                                    history: TranscriptHistory = .independent) -> OutputPolicy {
-        OutputPolicy(optionalFallback: nil, validators: validators, cleanup: cleanup, route: route, candidates: candidates,
-                     groundedDecoding: groundedDecoding, history: history)
+    public static func noSuggestion(
+        validators: ValidatorChain = ValidatorChain([]), cleanup: OutputCleanup? = nil,
+        route: [String]? = nil, candidates: CandidatePolicy = .single, groundedDecoding: Bool? = nil,
+        history: TranscriptHistory = .independent
+    ) -> OutputPolicy {
+        OutputPolicy(
+            optionalFallback: nil, validators: validators, cleanup: cleanup, route: route, candidates: candidates,
+            groundedDecoding: groundedDecoding, history: history)
     }
 
     /// A policy whose fallback is the request's filled authored template, made into a value by
     /// `make` (e.g. `{ RewrittenNotification(text: $0) }`). A request without a template falls
     /// back to its prompt, which for ``LanguageModelSession/respond(polishing:generating:facts:scope:examples:options:)``
     /// is the filled template.
-    public static func template(_ make: @escaping @Sendable (String) -> Output, validators: ValidatorChain = ValidatorChain([]),
-                                cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy = .single,
-                                groundedDecoding: Bool? = nil, history: TranscriptHistory = .independent) -> OutputPolicy {
-        OutputPolicy(fallback: { context in make(context.template?.text ?? context.prompt) }, validators: validators,
-                     cleanup: cleanup, route: route, candidates: candidates, groundedDecoding: groundedDecoding, history: history)
+    public static func template(
+        _ make: @escaping @Sendable (String) -> Output, validators: ValidatorChain = ValidatorChain([]),
+        cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy = .single,
+        groundedDecoding: Bool? = nil, history: TranscriptHistory = .independent
+    ) -> OutputPolicy {
+        OutputPolicy(
+            fallback: { context in make(context.template?.text ?? context.prompt) }, validators: validators,
+            cleanup: cleanup, route: route, candidates: candidates, groundedDecoding: groundedDecoding, history: history
+        )
     }
 }
 

@@ -20,8 +20,11 @@ struct SessionRequest: Sendable {
     /// Sampling and length.
     var options: GenerationOptions
 
-    init(prompt: String, grounding: [String], facts: [Fact] = [], scope: FactScope? = nil, template: FilledTemplate? = nil,
-         examples: [BackendRequest.Example], options: GenerationOptions) {
+    init(
+        prompt: String, grounding: [String], facts: [Fact] = [], scope: FactScope? = nil,
+        template: FilledTemplate? = nil,
+        examples: [BackendRequest.Example], options: GenerationOptions
+    ) {
         self.prompt = prompt
         self.grounding = grounding
         self.facts = facts
@@ -32,11 +35,15 @@ struct SessionRequest: Sendable {
     }
 
     /// A request scoped to `scope`: only the facts that belong to it are kept.
-    init(prompt: String, facts: [Fact], scope: FactScope, template: FilledTemplate? = nil,
-         examples: [BackendRequest.Example], options: GenerationOptions) {
+    init(
+        prompt: String, facts: [Fact], scope: FactScope, template: FilledTemplate? = nil,
+        examples: [BackendRequest.Example], options: GenerationOptions
+    ) {
         let own = facts.scoped(to: scope)
-        self.init(prompt: prompt, grounding: own.filter(\.shownToModel).map(\.text), facts: own, scope: scope, template: template,
-                  examples: examples, options: options)
+        self.init(
+            prompt: prompt, grounding: own.filter(\.shownToModel).map(\.text), facts: own, scope: scope,
+            template: template,
+            examples: examples, options: options)
         checkOnlyGrounding = own.filter { !$0.shownToModel }.map(\.text)
     }
 }

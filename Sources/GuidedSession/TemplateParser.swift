@@ -5,12 +5,14 @@ enum TemplateParser {
         var literal = ""
         var index = source.startIndex
         func fail(_ code: TemplateError.Code, _ message: String) -> TemplateError {
-            TemplateError(code, message + " at character \(source.distance(from: source.startIndex, to: index) + 1)", template: source)
+            TemplateError(
+                code, message + " at character \(source.distance(from: source.startIndex, to: index) + 1)",
+                template: source)
         }
         while index < source.endIndex {
             let character = source[index]
             let next = source.index(after: index)
-            if (character == "{" || character == "}"), next < source.endIndex, source[next] == character {
+            if character == "{" || character == "}", next < source.endIndex, source[next] == character {
                 literal.append(character)
                 index = source.index(after: next)
                 continue
@@ -39,6 +41,8 @@ enum TemplateParser {
 
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
     }
 }

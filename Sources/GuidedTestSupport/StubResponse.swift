@@ -57,7 +57,8 @@ extension StubResponse {
     ///   - body: The JSON text.
     /// - Returns: A ``full(status:headers:body:)`` response.
     public static func json(status: Int = 200, headers: [StubHeader] = [], _ body: String) -> StubResponse {
-        .full(status: status, headers: [StubHeader("Content-Type", "application/json")] + headers, body: Array(body.utf8))
+        .full(
+            status: status, headers: [StubHeader("Content-Type", "application/json")] + headers, body: Array(body.utf8))
     }
 
     /// A plain-text body with `Content-Type: text/plain`.

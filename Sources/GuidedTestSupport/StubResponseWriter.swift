@@ -12,7 +12,9 @@ enum StubResponseWriter {
             let sendsBody = method != "HEAD" && !body.isEmpty
             return socket.send(head(status, all)) && (!sendsBody || socket.send(body))
         case .stream(let status, let headers, let chunks, .chunked):
-            guard socket.send(head(status, headers + [StubHeader("Transfer-Encoding", "chunked")])) else { return false }
+            guard socket.send(head(status, headers + [StubHeader("Transfer-Encoding", "chunked")])) else {
+                return false
+            }
             return writeChunked(chunks, to: socket) && socket.send("0\r\n\r\n")
         case .stream(let status, let headers, let chunks, .closeDelimited):
             if socket.send(head(status, headers + [StubHeader("Connection", "close")])) {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The state and threads behind ``StubHTTPServer``: the listening socket, a
 /// stop pipe watched by every wait, routes, records and the threads to join.
@@ -50,9 +51,9 @@ final class StubServerCore: Sendable {
         let listener = StubSocket(fd: listenFD, stopFD: stopRead)
         while listener.wait() == .readable {
             let fd = accept(listenFD, nil, nil)
-            guard fd >= 0 else { continue }  // EAGAIN: the pending connection went away
+            guard fd >= 0 else { continue } // EAGAIN: the pending connection went away
             let flags = fcntl(fd, F_GETFL)
-            _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)  // may be inherited on some systems
+            _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) // may be inherited on some systems
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let number: Int? = state.withLock { state in
@@ -114,7 +115,7 @@ final class StubServerCore: Sendable {
         }
         let threads = state.withLock { state in
             for fd in state.openSockets {
-                shutdown(fd, Int32(SHUT_RDWR))  // unblocks a send to a client that stopped reading
+                shutdown(fd, Int32(SHUT_RDWR)) // unblocks a send to a client that stopped reading
             }
             return state.threads
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A connected socket whose every wait also watches the server's stop pipe,
@@ -50,8 +50,8 @@ struct StubSocket {
             if fds[0].revents != 0 { return false }
             if fds[1].revents != 0 {
                 var byte: UInt8 = 0
-                if recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0 { return false }  // peer closed
-                watchPeer = false  // pipelined bytes: leave them for the next request
+                if recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0 { return false } // peer closed
+                watchPeer = false // pipelined bytes: leave them for the next request
             }
         }
         return true

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GuidedCodegen
 import GuidedJSON
 import GuidedSchema
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `guided-codegen SCHEMA OUTPUT.swift`: the build plugin's tool. Writes the Swift type the
 /// schema file declares (in the `Generable` DSL, with its precompiled grammar) to OUTPUT, only
@@ -24,7 +25,9 @@ if arguments == ["--version"] {
 guard arguments.count == 2 else { fail("usage: guided-codegen SCHEMA.schema.json OUTPUT.swift", status: 2) }
 do {
     let source = try SchemaCodegen.generate(file: arguments[0])
-    guard FileBytes.writeIfChanged(source, to: arguments[1]) != nil else { fail("\(arguments[1]): error: cannot write the file", status: 1) }
+    guard FileBytes.writeIfChanged(source, to: arguments[1]) != nil else {
+        fail("\(arguments[1]): error: cannot write the file", status: 1)
+    }
 } catch {
     fail(error.description, status: 1)
 }

@@ -19,7 +19,8 @@ enum CompileCommand {
         }
         var options = GrammarOptions(whitespace: whitespace, allowUnsupported: arguments.flag("--allow-unsupported"))
         if arguments.flag("--grounded") {
-            options.groundedVocabulary = GroundedVocabulary(grounding: GenerationArguments.facts(arguments.value("--grounding") ?? ""))
+            options.groundedVocabulary = GroundedVocabulary(
+                grounding: GenerationArguments.facts(arguments.value("--grounding") ?? ""))
         }
         guard let directory = arguments.value("--out") else {
             guard arguments.positional.count == 1 else { throw .usage("error: several schemas need --out DIR") }
@@ -30,9 +31,11 @@ enum CompileCommand {
         for path in arguments.positional {
             do throws(CommandFailure) {
                 let text = try output(path, format: format, options: options, arguments)
-                let target = directory + "/" + baseName(path) + [
-                    "gbnf": ".gbnf", "swift": ".swift",
-                ][format, default: ".json"]
+                let target =
+                    directory + "/" + baseName(path)
+                    + [
+                        "gbnf": ".gbnf", "swift": ".swift",
+                    ][format, default: ".json"]
                 guard FileBytes.writeIfChanged(text + (text.hasSuffix("\n") ? "" : "\n"), to: target) != nil else {
                     throw CommandFailure.usage("\(target): error: cannot write the file")
                 }
@@ -44,7 +47,9 @@ enum CompileCommand {
         if failures > 0 { throw .usage("\(failures) of \(arguments.positional.count) schemas failed") }
     }
 
-    private static func output(_ path: String, format: String, options: GrammarOptions, _ arguments: ParsedArguments) throws(CommandFailure) -> String {
+    private static func output(_ path: String, format: String, options: GrammarOptions, _ arguments: ParsedArguments)
+        throws(CommandFailure) -> String
+    {
         if format == "swift" {
             // The Swift type the file declares, in the Generable DSL, with its grammar (what the build plugin generates).
             do {
@@ -55,7 +60,9 @@ enum CompileCommand {
         }
         let imported = try SchemaLoading.load(path, arguments)
         if format == "json-schema" { return imported.schema.jsonSchema().jsonText(.pretty) }
-        if format == "json-schema-strict" { return imported.schema.serverSchema(.openAIStrict).document.jsonText(.pretty) }
+        if format == "json-schema-strict" {
+            return imported.schema.serverSchema(.openAIStrict).document.jsonText(.pretty)
+        }
         do {
             return try GrammarCompiler.compile(imported.schema, options: options).gbnf
         } catch {

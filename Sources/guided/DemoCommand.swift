@@ -10,7 +10,8 @@ enum DemoCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
         let configuration = try GenerationArguments.configuration(arguments)
         let route = configuration.routedBackends.map { "\($0.name) (\($0.kind))" }.joined(separator: ", ")
-        Console.error("demo: route \(route); the first request starts the embedded model if it is routed (a few seconds)")
+        Console.error(
+            "demo: route \(route); the first request starts the embedded model if it is routed (a few seconds)")
         let copywriter: Copywriter
         let suggester: StepSuggester
         do {
@@ -30,7 +31,8 @@ enum DemoCommand {
         }
 
         Console.out("\n== Step suggester: three next steps (examples/Senba/requests/steps-sourdough.json) ==")
-        Console.out("goal: \(Samples.stepRequest.goal); done: \((Samples.stepRequest.done ?? []).joined(separator: ", "))")
+        Console.out(
+            "goal: \(Samples.stepRequest.goal); done: \((Samples.stepRequest.done ?? []).joined(separator: ", "))")
         Console.out(await suggester.suggest(Samples.stepRequest).readable(render: StepSuggester.render))
     }
 }

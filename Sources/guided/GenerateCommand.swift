@@ -23,36 +23,46 @@ enum GenerateCommand {
         let fallback = try loadFallback(arguments.value("--fallback"), schema: schema)
         let grounding = GenerationArguments.facts(arguments.value("--grounding") ?? "")
         let options = try GenerationArguments.options(arguments)
-        var policy = OutputPolicy<GeneratedContent>.noSuggestion(validators: try validators(arguments, schema: schema, grounding: grounding),
-                                                                 candidates: try GenerationArguments.candidates(arguments),
-                                                                 groundedDecoding: arguments.flag("--grounded"))
+        var policy = OutputPolicy<GeneratedContent>.noSuggestion(
+            validators: try validators(arguments, schema: schema, grounding: grounding),
+            candidates: try GenerationArguments.candidates(arguments),
+            groundedDecoding: arguments.flag("--grounded"))
         let configuration = try GenerationArguments.configuration(arguments)
         if let fallback { policy.fallback = { _ in fallback } }
         if let name = arguments.value("--backend") {
             guard configuration.backend(named: name) != nil else {
-                throw .usage("error: no backend named \(name); configured: \(configuration.backends.map(\.name).joined(separator: ", "))")
+                throw .usage(
+                    "error: no backend named \(name); configured: \(configuration.backends.map(\.name).joined(separator: ", "))"
+                )
             }
             policy.route = [name]
         }
         let printProgress: @Sendable (RouteProgress) -> Void = { progress in
             if case .partial(_, let text) = progress { Console.error("partial: \(text)") }
         }
-        let session = LanguageModelSession(instructions: arguments.value("--instructions"), configuration: configuration)
+        let session = LanguageModelSession(
+            instructions: arguments.value("--instructions"), configuration: configuration)
         let name = arguments.value("--type") ?? typeName(schemaPath)
         let result: Result<GenerationOutcome<GeneratedContent>, GenerationError>
         do throws(GenerationError) {
-            result = .success(try await session.respond(to: prompt, schema: schema, name: name, grounding: grounding, options: options,
-                                                        policy: policy, progress: arguments.flag("--stream") ? printProgress : nil))
+            result = .success(
+                try await session.respond(
+                    to: prompt, schema: schema, name: name, grounding: grounding, options: options,
+                    policy: policy, progress: arguments.flag("--stream") ? printProgress : nil))
         } catch {
             result = .failure(error)
         }
-        let attempts = switch result {
-        case .success(let outcome): outcome.attempts
-        case .failure(let error): error.attempts
-        }
+        let attempts =
+            switch result {
+            case .success(let outcome): outcome.attempts
+            case .failure(let error): error.attempts
+            }
         let trace = attempts.map { attempt -> String in
-            if case .succeeded = attempt.outcome, case .success(let outcome) = result, case .model(_, let tokens, _) = outcome.source {
-                return "\(attempt.backend): ok, \(tokens.map(String.init) ?? "?") tokens, \(Int(attempt.milliseconds)) ms"
+            if case .succeeded = attempt.outcome, case .success(let outcome) = result,
+                case .model(_, let tokens, _) = outcome.source
+            {
+                return
+                    "\(attempt.backend): ok, \(tokens.map(String.init) ?? "?") tokens, \(Int(attempt.milliseconds)) ms"
             }
             return attempt.description + detail(attempt)
         }
@@ -80,7 +90,9 @@ enum GenerateCommand {
     }
 
     /// The person-level checks (unless `--no-quality-checks`), `--min-words`, and grounding when facts are given.
-    static func validators(_ arguments: ParsedArguments, schema: GenerationSchema, grounding: [String]) throws(CommandFailure) -> ValidatorChain {
+    static func validators(_ arguments: ParsedArguments, schema: GenerationSchema, grounding: [String])
+        throws(CommandFailure) -> ValidatorChain
+    {
         var validators: [any OutputValidator] = []
         if !arguments.flag("--no-quality-checks") {
             validators += ValidatorChain.personLevel(stepItems: schema.stringListPointers).validators
@@ -114,7 +126,9 @@ enum GenerateCommand {
         }
         let violations = schema.violations(of: value)
         guard violations.isEmpty else {
-            throw .usage("\(path): error: the fallback does not fit the schema: " + violations.map(\.description).joined(separator: "; "))
+            throw .usage(
+                "\(path): error: the fallback does not fit the schema: "
+                    + violations.map(\.description).joined(separator: "; "))
         }
         return value
     }
@@ -124,34 +138,53 @@ enum GenerateCommand {
     static func report(_ outcome: GenerationOutcome<GeneratedContent>) -> GeneratedContent {
         switch outcome.source {
         case .model(let backend, _, _):
-            return ["value": outcome.value, "source": "model", "backend": GeneratedContent(backend), "reason": nil,
-                    "attempts": report(outcome.attempts)]
+            return [
+                "value": outcome.value, "source": "model", "backend": GeneratedContent(backend), "reason": nil,
+                "attempts": report(outcome.attempts),
+            ]
         case .fallback(let reason):
-            return ["value": outcome.value, "source": "fallback", "backend": nil, "reason": GeneratedContent(reason.code.rawValue),
-                    "attempts": report(outcome.attempts)]
+            return [
+                "value": outcome.value, "source": "fallback", "backend": nil,
+                "reason": GeneratedContent(reason.code.rawValue),
+                "attempts": report(outcome.attempts),
+            ]
         }
     }
 
     /// The report when nothing ships: no value, `"source": "none"`.
     static func report(_ error: GenerationError) -> GeneratedContent {
-        ["value": nil, "source": "none", "backend": nil, "reason": GeneratedContent(error.reason.code.rawValue), "attempts": report(error.attempts)]
+        [
+            "value": nil, "source": "none", "backend": nil, "reason": GeneratedContent(error.reason.code.rawValue),
+            "attempts": report(error.attempts),
+        ]
     }
 
     static func report(_ attempts: [Attempt]) -> GeneratedContent {
-        GeneratedContent(elements: attempts.map { attempt in
-            var fields: [(String, GeneratedContent)] = [
-                ("backend", GeneratedContent(attempt.backend)), ("outcome", GeneratedContent(attempt.outcomeCode)),
-                ("ms", GeneratedContent((attempt.milliseconds * 10).rounded() / 10)),
-            ]
-            if !attempt.candidates.isEmpty {
-                fields.append(("candidates", GeneratedContent(elements: attempt.candidates.map { verdict in
-                    ["index": GeneratedContent(verdict.index), "outcome": GeneratedContent(verdict.outcomeCode),
-                     "score": verdict.score.map { GeneratedContent(($0 * 1000).rounded() / 1000) } ?? nil,
-                     "shipped": GeneratedContent(verdict.shipped), "output": verdict.text.map { GeneratedContent($0) } ?? nil]
-                })))
-            }
-            return GeneratedContent(properties: fields)
-        })
+        GeneratedContent(
+            elements: attempts.map { attempt in
+                var fields: [(String, GeneratedContent)] = [
+                    ("backend", GeneratedContent(attempt.backend)), ("outcome", GeneratedContent(attempt.outcomeCode)),
+                    ("ms", GeneratedContent((attempt.milliseconds * 10).rounded() / 10)),
+                ]
+                if !attempt.candidates.isEmpty {
+                    fields.append(
+                        (
+                            "candidates",
+                            GeneratedContent(
+                                elements: attempt.candidates.map { verdict in
+                                    [
+                                        "index": GeneratedContent(verdict.index),
+                                        "outcome": GeneratedContent(verdict.outcomeCode),
+                                        "score": verdict.score.map { GeneratedContent(($0 * 1000).rounded() / 1000) }
+                                            ?? nil,
+                                        "shipped": GeneratedContent(verdict.shipped),
+                                        "output": verdict.text.map { GeneratedContent($0) } ?? nil,
+                                    ]
+                                })
+                        ))
+                }
+                return GeneratedContent(properties: fields)
+            })
     }
 }
 

@@ -12,7 +12,8 @@ enum GenerationArguments {
     static let largestTopK = 1_000_000
 
     static func options(_ arguments: ParsedArguments) throws(CommandFailure) -> GenerationOptions {
-        let modes = [arguments.flag("--greedy"), arguments.value("--top-k") != nil, arguments.value("--top-p") != nil].filter { $0 }
+        let modes = [arguments.flag("--greedy"), arguments.value("--top-k") != nil, arguments.value("--top-p") != nil]
+            .filter { $0 }
         guard modes.count <= 1 else { throw .usage("error: choose one of --greedy, --top-k, --top-p") }
         var seed: UInt64?
         if let text = arguments.value("--seed") {
@@ -29,8 +30,9 @@ enum GenerationArguments {
         } else if let seed {
             sampling = .random(top: 40, seed: seed)
         }
-        return GenerationOptions(sampling: sampling, temperature: try fraction("--temperature", in: arguments),
-                                 maximumResponseTokens: try count("--max-tokens", in: arguments, largest: largestTokenCount))
+        return GenerationOptions(
+            sampling: sampling, temperature: try fraction("--temperature", in: arguments),
+            maximumResponseTokens: try count("--max-tokens", in: arguments, largest: largestTokenCount))
     }
 
     /// A whole number from 1 to `largest`, or a usage error that says which option and why.
@@ -54,7 +56,9 @@ enum GenerationArguments {
     /// `--candidates N` (1 to 16): generate N per attempt, all at once, and ship the best.
     static func candidates(_ arguments: ParsedArguments) throws(CommandFailure) -> CandidatePolicy {
         guard let text = arguments.value("--candidates") else { return .single }
-        guard let count = Int(text), (1...16).contains(count) else { throw .usage("error: --candidates needs a whole number from 1 to 16, not \(text)") }
+        guard let count = Int(text), (1...16).contains(count) else {
+            throw .usage("error: --candidates needs a whole number from 1 to 16, not \(text)")
+        }
         return CandidatePolicy(count: count)
     }
 

@@ -6,10 +6,14 @@ struct ParsedArguments {
     private var flags: Set<String> = []
 
     static let valueOptions: Set<String> = [
-        "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config", "--type",
-        "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback", "--grounding", "--min-words", "--candidates",
+        "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config",
+        "--type",
+        "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback", "--grounding", "--min-words",
+        "--candidates",
     ]
-    static let flagOptions: Set<String> = ["--allow-unsupported", "--strict", "--greedy", "--stream", "--json", "--grounded", "--no-quality-checks"]
+    static let flagOptions: Set<String> = [
+        "--allow-unsupported", "--strict", "--greedy", "--stream", "--json", "--grounded", "--no-quality-checks",
+    ]
 
     init(_ arguments: [String]) throws(CommandFailure) {
         var index = 0

@@ -12,7 +12,8 @@ enum SchemaCommand {
         let compiled: CompiledGrammar
         do {
             let grounded = arguments.flag("--grounded") ? GroundedVocabulary(specifics: [], forbiddenWords: []) : nil
-            compiled = try GrammarCompiler.compile(imported.schema, options: GrammarOptions(groundedVocabulary: grounded))
+            compiled = try GrammarCompiler.compile(
+                imported.schema, options: GrammarOptions(groundedVocabulary: grounded))
         } catch {
             throw .usage(error.schemaError(file: path).description)
         }

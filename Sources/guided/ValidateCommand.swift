@@ -22,7 +22,8 @@ enum ValidateCommand {
 enum SchemaLoading {
     static func load(_ path: String, _ arguments: ParsedArguments) throws(CommandFailure) -> ImportedSchema {
         do {
-            let imported = try SchemaFile.load(path, allowUnsupported: arguments.flag("--allow-unsupported"), strict: arguments.flag("--strict"))
+            let imported = try SchemaFile.load(
+                path, allowUnsupported: arguments.flag("--allow-unsupported"), strict: arguments.flag("--strict"))
             for warning in imported.warnings {
                 Console.error(warning.rendered(severity: "warning"))
             }
@@ -32,4 +33,3 @@ enum SchemaLoading {
         }
     }
 }
-

@@ -19,7 +19,9 @@ func closedPortURL() throws -> String {
 
 /// The ``BackendError`` that `body` throws, or nil when it returns normally (any other error
 /// is recorded as an issue).
-func backendError<T>(_ body: () async throws -> T, sourceLocation: SourceLocation = #_sourceLocation) async -> BackendError? {
+func backendError<T>(_ body: () async throws -> T, sourceLocation: SourceLocation = #_sourceLocation) async
+    -> BackendError?
+{
     do {
         _ = try await body()
         return nil
@@ -62,7 +64,9 @@ func collect(_ stream: AsyncThrowingStream<BackendStreamEvent, any Error>) async
 /// Each snapshot extends the one before it (snapshots, not deltas), and none is empty.
 func isGrowing(_ snapshots: [String]) -> Bool {
     guard let first = snapshots.first, !first.isEmpty else { return false }
-    return zip(snapshots, snapshots.dropFirst()).allSatisfy { previous, next in next.count > previous.count && next.hasPrefix(previous) }
+    return zip(snapshots, snapshots.dropFirst()).allSatisfy { previous, next in
+        next.count > previous.count && next.hasPrefix(previous)
+    }
 }
 
 extension StubHTTPServer {
@@ -86,7 +90,8 @@ func jsonString(_ text: String) -> String {
 
 /// `{"title": string, "note"?: string}`: one required and one optional property.
 func titleAndOptionalNoteSchema() throws -> GenerationSchema {
-    let document = try JSONReader.parse(#"""
+    let document = try JSONReader.parse(
+        #"""
         {"type": "object",
          "properties": {"title": {"type": "string", "minLength": 1}, "note": {"type": "string"}},
          "required": ["title"], "additionalProperties": false}

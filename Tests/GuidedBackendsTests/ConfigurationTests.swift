@@ -12,15 +12,17 @@ struct EchoBackend: LanguageModelBackend {
     let name: String
     let kind = "echo"
     let prefix: String
-    let capabilities = BackendCapabilities(grammar: false, jsonSchema: false, greedy: true, topK: false, topP: false,
-                                           seed: false, streaming: false, tokenCounting: false)
+    let capabilities = BackendCapabilities(
+        grammar: false, jsonSchema: false, greedy: true, topK: false, topP: false,
+        seed: false, streaming: false, tokenCounting: false)
 
     func availability() async -> BackendAvailability { .available }
 
     func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
         let text = prefix + request.prompt
-        return BackendResponse(backend: name, content: GeneratedContent(text), text: text, tokensGenerated: nil, promptTokens: nil,
-                               stopReason: .endOfSequence, milliseconds: 0, tokensPerSecond: nil)
+        return BackendResponse(
+            backend: name, content: GeneratedContent(text), text: text, tokensGenerated: nil, promptTokens: nil,
+            stopReason: .endOfSequence, milliseconds: 0, tokensPerSecond: nil)
     }
 
     func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
@@ -62,8 +64,10 @@ struct EchoBackend: LanguageModelBackend {
         }
     }
 
-    func expectError(_ json: String, at pointer: String, mentioning words: [String] = [],
-                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectError(
+        _ json: String, at pointer: String, mentioning words: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let found = try error(json)
         guard let found else {
             Issue.record("loaded without error: \(json)", sourceLocation: sourceLocation)
@@ -82,7 +86,10 @@ struct EchoBackend: LanguageModelBackend {
     @Test func issueExampleLoadsWithTheStandardRegistry() throws {
         let configuration = try load(Self.issueExample)
         #expect(configuration.backends.map(\.name) == ["local", "embedded", "o", "v1"])
-        #expect(configuration.backends.map(\.kind) == ["llama-server", "managed-llama-server", "ollama", "openai-compatible"])
+        #expect(
+            configuration.backends.map(\.kind) == [
+                "llama-server", "managed-llama-server", "ollama", "openai-compatible",
+            ])
         #expect(configuration.route == ["local", "embedded"])
         #expect(configuration.routedBackends.map(\.name) == ["local", "embedded"])
 
@@ -99,11 +106,15 @@ struct EchoBackend: LanguageModelBackend {
     }
 
     @Test func standardRegistryKnowsTheFourKindsAndPools() {
-        #expect(BackendRegistry.standard().kinds == ["llama-server", "managed-llama-server", "ollama", "openai-compatible", "pool"])
+        #expect(
+            BackendRegistry.standard().kinds == [
+                "llama-server", "managed-llama-server", "ollama", "openai-compatible", "pool",
+            ])
     }
 
     @Test func routeDefaultsToFileOrder() throws {
-        let configuration = try load(#"""
+        let configuration = try load(
+            #"""
             {"version": 1, "backends": [{"name": "b", "kind": "llama-server", "url": "http://127.0.0.1:9/"},
                                         {"name": "a", "kind": "managed-llama-server"}]}
             """#)
@@ -121,20 +132,26 @@ struct EchoBackend: LanguageModelBackend {
     // MARK: Located errors
 
     @Test func unknownTopLevelKey() throws {
-        try expectError(#"{"backends": [{"name": "e", "kind": "managed-llama-server"}], "routes": ["e"]}"#, at: "/routes", mentioning: ["routes"])
+        try expectError(
+            #"{"backends": [{"name": "e", "kind": "managed-llama-server"}], "routes": ["e"]}"#, at: "/routes",
+            mentioning: ["routes"])
     }
 
     @Test func unknownBackendKey() throws {
-        try expectError(#"{"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:8080", "colour": "blue"}]}"#,
-                        at: "/backends/0/colour", mentioning: ["colour"])
+        try expectError(
+            #"{"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:8080", "colour": "blue"}]}"#,
+            at: "/backends/0/colour", mentioning: ["colour"])
     }
 
     @Test func unknownKind() throws {
-        try expectError(#"""
+        try expectError(
+            #"""
             {"backends": [{"name": "e", "kind": "managed-llama-server"}, {"name": "x", "kind": "llama-serve", "url": "http://127.0.0.1:1"}]}
             """#, at: "/backends/1/kind", mentioning: ["llama-serve"])
         let found = try #require(try error(#"{"backends": [{"name": "x", "kind": "gpt"}]}"#))
-        #expect(found.remedy.contains("llama-server") && found.remedy.contains("openai-compatible"), "the remedy lists the kinds: \(found.remedy)")
+        #expect(
+            found.remedy.contains("llama-server") && found.remedy.contains("openai-compatible"),
+            "the remedy lists the kinds: \(found.remedy)")
     }
 
     @Test func missingKind() throws {
@@ -146,46 +163,60 @@ struct EchoBackend: LanguageModelBackend {
     }
 
     @Test func missingURL() throws {
-        try expectError(#"{"backends": [{"name": "local", "kind": "llama-server"}]}"#, at: "/backends/0", mentioning: ["url"])
-        try expectError(#"{"backends": [{"name": "o", "kind": "ollama", "model": "gemma3:270m"}]}"#, at: "/backends/0", mentioning: ["url"])
+        try expectError(
+            #"{"backends": [{"name": "local", "kind": "llama-server"}]}"#, at: "/backends/0", mentioning: ["url"])
+        try expectError(
+            #"{"backends": [{"name": "o", "kind": "ollama", "model": "gemma3:270m"}]}"#, at: "/backends/0",
+            mentioning: ["url"])
     }
 
     @Test func missingModel() throws {
-        try expectError(#"{"backends": [{"name": "o", "kind": "ollama", "url": "http://127.0.0.1:11434"}]}"#, at: "/backends/0", mentioning: ["model"])
+        try expectError(
+            #"{"backends": [{"name": "o", "kind": "ollama", "url": "http://127.0.0.1:11434"}]}"#, at: "/backends/0",
+            mentioning: ["model"])
     }
 
     @Test(arguments: ["ftp://127.0.0.1:8080", "127.0.0.1:8080", "localhost"])
     func badURLScheme(url: String) throws {
-        try expectError(#"{"backends": [{"name": "local", "kind": "llama-server", "url": "\#(url)"}]}"#, at: "/backends/0/url", mentioning: ["http"])
+        try expectError(
+            #"{"backends": [{"name": "local", "kind": "llama-server", "url": "\#(url)"}]}"#, at: "/backends/0/url",
+            mentioning: ["http"])
     }
 
     @Test func urlOfTheWrongType() throws {
-        try expectError(#"{"backends": [{"name": "local", "kind": "llama-server", "url": 8080}]}"#, at: "/backends/0/url")
+        try expectError(
+            #"{"backends": [{"name": "local", "kind": "llama-server", "url": 8080}]}"#, at: "/backends/0/url")
     }
 
     @Test func nonPositiveTimeout() throws {
-        try expectError(#"{"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:8080", "timeoutSeconds": 0}]}"#,
-                        at: "/backends/0/timeoutSeconds")
+        try expectError(
+            #"{"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:8080", "timeoutSeconds": 0}]}"#,
+            at: "/backends/0/timeoutSeconds")
     }
 
     @Test func duplicateNames() throws {
-        try expectError(#"""
+        try expectError(
+            #"""
             {"backends": [{"name": "a", "kind": "managed-llama-server"}, {"name": "a", "kind": "llama-server", "url": "http://127.0.0.1:1"}]}
             """#, at: "/backends/1/name", mentioning: ["\"a\""])
     }
 
     @Test func routeNamingAnUnknownBackend() throws {
-        try expectError(#"""
+        try expectError(
+            #"""
             {"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:8080"}], "route": ["local", "cloud"]}
             """#, at: "/route/1", mentioning: ["cloud"])
     }
 
     @Test func routeThatIsNotAnArrayOfNames() throws {
         try expectError(#"{"backends": [{"name": "e", "kind": "managed-llama-server"}], "route": "e"}"#, at: "/route")
-        try expectError(#"{"backends": [{"name": "e", "kind": "managed-llama-server"}], "route": ["e", 2]}"#, at: "/route")
+        try expectError(
+            #"{"backends": [{"name": "e", "kind": "managed-llama-server"}], "route": ["e", 2]}"#, at: "/route")
     }
 
-    @Test(arguments: [#"{"backends": {"name": "e", "kind": "managed-llama-server"}}"#, #"{"backends": []}"#, #"{"route": []}"#])
+    @Test(arguments: [
+        #"{"backends": {"name": "e", "kind": "managed-llama-server"}}"#, #"{"backends": []}"#, #"{"route": []}"#,
+    ])
     func backendsMustBeANonEmptyArray(json: String) throws {
         try expectError(json, at: "/backends")
     }
@@ -199,21 +230,26 @@ struct EchoBackend: LanguageModelBackend {
     }
 
     @Test func version2IsRejected() throws {
-        try expectError(#"{"version": 2, "backends": [{"name": "e", "kind": "managed-llama-server"}]}"#, at: "/version", mentioning: ["2"])
-        try expectError(#"{"version": "1", "backends": [{"name": "e", "kind": "managed-llama-server"}]}"#, at: "/version")
+        try expectError(
+            #"{"version": 2, "backends": [{"name": "e", "kind": "managed-llama-server"}]}"#, at: "/version",
+            mentioning: ["2"])
+        try expectError(
+            #"{"version": "1", "backends": [{"name": "e", "kind": "managed-llama-server"}]}"#, at: "/version")
     }
 
     // MARK: Files
 
     func temporaryFile(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("guided-config-\(UUID().uuidString).json")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "guided-config-\(UUID().uuidString).json")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
 
     @Test func syntaxErrorInAFileNamesTheFileLineAndColumn() throws {
         // Line 3 lacks the comma between "local" and "kind"; "kind" starts at column 22.
-        let path = try temporaryFile("{\n  \"backends\": [\n    {\"name\": \"local\" \"kind\": \"llama-server\"}\n  ]\n}\n")
+        let path = try temporaryFile(
+            "{\n  \"backends\": [\n    {\"name\": \"local\" \"kind\": \"llama-server\"}\n  ]\n}\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             _ = try GuidedConfiguration.load(file: path)
@@ -229,7 +265,8 @@ struct EchoBackend: LanguageModelBackend {
     }
 
     @Test func errorsInAFileNameTheFile() throws {
-        let path = try temporaryFile(#"{"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:8080", "colour": 1}]}"#)
+        let path = try temporaryFile(
+            #"{"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:8080", "colour": 1}]}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             _ = try GuidedConfiguration.load(file: path)
@@ -249,7 +286,9 @@ struct EchoBackend: LanguageModelBackend {
     }
 
     @Test func missingFileIsAnError() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("guided-missing-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "guided-missing-\(UUID().uuidString).json"
+        ).path
         #expect(throws: ConfigurationError.self) { try GuidedConfiguration.load(file: path) }
     }
 
@@ -257,9 +296,12 @@ struct EchoBackend: LanguageModelBackend {
 
     @Test func customKindIsBuiltFromAConfigurationEntry() async throws {
         var registry = BackendRegistry.standard()
-        registry.register(kind: "echo") { configuration throws(ConfigurationError) in try EchoBackend.make(configuration) }
+        registry.register(kind: "echo") { configuration throws(ConfigurationError) in
+            try EchoBackend.make(configuration)
+        }
         #expect(registry.kinds.contains("echo"))
-        let configuration = try load(#"""
+        let configuration = try load(
+            #"""
             {"backends": [{"name": "parrot", "kind": "echo", "prefix": "you said: "},
                           {"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:8080"}],
              "route": ["parrot", "local"]}
@@ -271,10 +313,13 @@ struct EchoBackend: LanguageModelBackend {
         #expect(response.content.stringValue == "you said: hello")
 
         // Its own keys are checked, located by the same pointers as the built-in kinds.
-        let bad = try #require(try error(#"{"backends": [{"name": "parrot", "kind": "echo", "volume": 11}]}"#, registry: registry))
+        let bad = try #require(
+            try error(#"{"backends": [{"name": "parrot", "kind": "echo", "volume": 11}]}"#, registry: registry))
         #expect(bad.pointer.description == "/backends/0/volume")
         // The standard registry alone does not know the kind.
-        #expect(try error(#"{"backends": [{"name": "parrot", "kind": "echo"}]}"#)?.pointer.description == "/backends/0/kind")
+        #expect(
+            try error(#"{"backends": [{"name": "parrot", "kind": "echo"}]}"#)?.pointer.description == "/backends/0/kind"
+        )
     }
 }
 
@@ -284,7 +329,8 @@ extension ConfigurationTests {
     @Test(arguments: ["llama-server", "ollama", "openai-compatible"])
     func hugeTimeoutIsAnErrorNotACrash(kind: String) throws {
         let model = kind == "llama-server" ? "" : #", "model": "m""#
-        let json = #"{"backends": [{"name": "b", "kind": "\#(kind)", "url": "http://127.0.0.1:1/v1"\#(model), "timeoutSeconds": 1e300}]}"#
+        let json =
+            #"{"backends": [{"name": "b", "kind": "\#(kind)", "url": "http://127.0.0.1:1/v1"\#(model), "timeoutSeconds": 1e300}]}"#
         do {
             _ = try GuidedConfiguration.from(try JSONReader.parse(json), registry: .standard())
             Issue.record("a 1e300-second timeout loaded")
@@ -294,7 +340,8 @@ extension ConfigurationTests {
     }
 
     @Test func hugeMaxTokensIsAnError() throws {
-        let json = #"{"backends": [{"name": "b", "kind": "llama-server", "url": "http://127.0.0.1:1", "maxTokens": 1e30}]}"#
+        let json =
+            #"{"backends": [{"name": "b", "kind": "llama-server", "url": "http://127.0.0.1:1", "maxTokens": 1e30}]}"#
         do {
             _ = try GuidedConfiguration.from(try JSONReader.parse(json), registry: .standard())
             Issue.record("1e30 max tokens loaded")

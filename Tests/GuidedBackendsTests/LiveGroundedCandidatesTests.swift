@@ -13,16 +13,20 @@ import Testing
 
     /// A goal whose entries carry a number, a weekday and a name — the kind of facts the model
     /// likes to vary ("Tuesday", "20 minutes", "Coach Ana").
-    static let facts = ["Goal: swim a full length of the pool", "Journal: Swam 12 metres on Monday with Coach Lee.",
-                        "Journal: Floated on my back without the board."]
+    static let facts = [
+        "Goal: swim a full length of the pool", "Journal: Swam 12 metres on Monday with Coach Lee.",
+        "Journal: Floated on my back without the board.",
+    ]
 
     static func request(seed: UInt64, grounded: Bool, logProbabilities: Bool = false) -> BackendRequest {
-        BackendRequest(prompt: "Suggest three next steps.", instructions: "Suggest three next steps toward the goal.",
-                       schema: StepSuggestions.generationSchema,
-                       options: GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: seed), temperature: 1.0,
-                                                  maximumResponseTokens: 60),
-                       grounding: facts, groundedVocabulary: grounded ? GroundedVocabulary(grounding: facts) : nil,
-                       tokenLogProbabilities: logProbabilities)
+        BackendRequest(
+            prompt: "Suggest three next steps.", instructions: "Suggest three next steps toward the goal.",
+            schema: StepSuggestions.generationSchema,
+            options: GenerationOptions(
+                sampling: .random(probabilityThreshold: 0.95, seed: seed), temperature: 1.0,
+                maximumResponseTokens: 60),
+            grounding: facts, groundedVocabulary: grounded ? GroundedVocabulary(grounding: facts) : nil,
+            tokenLogProbabilities: logProbabilities)
     }
 
     /// Digit runs and capitalised words after a string's first word that the facts do not hold.
@@ -52,14 +56,17 @@ import Testing
             let steps = try StepSuggestions(response.content)
             #expect(steps.steps.count == 3, "seed \(seed): \(response.text)")
             for step in steps.steps {
-                #expect(Self.inventedSpecifics(in: step).isEmpty, "seed \(seed) invented \(Self.inventedSpecifics(in: step)): \(step)")
+                #expect(
+                    Self.inventedSpecifics(in: step).isEmpty,
+                    "seed \(seed) invented \(Self.inventedSpecifics(in: step)): \(step)")
             }
         }
     }
 
     @Test func candidatesComeBackOnePerSeedWithTheirTokenProbabilities() async throws {
         try await requireAvailable()
-        let results = try await Self.backend.respond(to: Self.request(seed: 1, grounded: true, logProbabilities: true), candidates: 4)
+        let results = try await Self.backend.respond(
+            to: Self.request(seed: 1, grounded: true, logProbabilities: true), candidates: 4)
         #expect(results.count == 4)
         let responses = results.compactMap { try? $0.get() }
         #expect(responses.count >= 2, "most candidates should complete: \(results)")
@@ -67,6 +74,8 @@ import Testing
             let probabilities = try #require(response.tokenLogProbabilities, "no token probabilities: \(response.text)")
             #expect(!probabilities.isEmpty && probabilities.allSatisfy { $0.logProbability <= 0 }, "\(probabilities)")
         }
-        #expect(Set(responses.map(\.text)).count >= 2, "different seeds gave identical candidates: \(responses.map(\.text))")
+        #expect(
+            Set(responses.map(\.text)).count >= 2, "different seeds gave identical candidates: \(responses.map(\.text))"
+        )
     }
 }

@@ -12,14 +12,16 @@ import Testing
     static let backend = ManagedLlamaServerBackend(name: "embedded")
 
     static func stepsRequest(_ options: GenerationOptions) -> BackendRequest {
-        BackendRequest(prompt: "Goal: learn to swim. Notes: I can float a little; the public pool opens at 7.",
-                       instructions: "Suggest three short, concrete next steps toward the user's goal.",
-                       schema: StepSuggestions.generationSchema, options: options)
+        BackendRequest(
+            prompt: "Goal: learn to swim. Notes: I can float a little; the public pool opens at 7.",
+            instructions: "Suggest three short, concrete next steps toward the user's goal.",
+            schema: StepSuggestions.generationSchema, options: options)
     }
     static func notificationRequest(_ options: GenerationOptions) -> BackendRequest {
-        BackendRequest(prompt: "Shipment 1Z999 status: DELAYED (weather). New ETA: Friday.",
-                       instructions: "Rewrite the notification in plain, friendly words.",
-                       schema: RewrittenNotification.generationSchema, options: options)
+        BackendRequest(
+            prompt: "Shipment 1Z999 status: DELAYED (weather). New ETA: Friday.",
+            instructions: "Rewrite the notification in plain, friendly words.",
+            schema: RewrittenNotification.generationSchema, options: options)
     }
 
     func requireAvailable() async throws {
@@ -30,11 +32,15 @@ import Testing
     @Test func stepSuggestionsHaveExactlyThreeShortStepsForTenSeeds() async throws {
         try await requireAvailable()
         for seed in UInt64(1)...10 {
-            let response = try await Self.backend.respond(to: Self.stepsRequest(
-                GenerationOptions(sampling: .random(top: 40, seed: seed), temperature: 0.8, maximumResponseTokens: 400)))
+            let response = try await Self.backend.respond(
+                to: Self.stepsRequest(
+                    GenerationOptions(
+                        sampling: .random(top: 40, seed: seed), temperature: 0.8, maximumResponseTokens: 400)))
             let steps = try StepSuggestions(response.content)
             #expect(steps.steps.count == 3, "seed \(seed): \(response.text)")
-            #expect(steps.steps.allSatisfy { (1...100).contains($0.unicodeScalars.count) }, "seed \(seed): \(response.text)")
+            #expect(
+                steps.steps.allSatisfy { (1...100).contains($0.unicodeScalars.count) }, "seed \(seed): \(response.text)"
+            )
             #expect(response.stopReason == .endOfSequence)
         }
     }
@@ -42,8 +48,11 @@ import Testing
     @Test func rewrittenNotificationStaysWithin180CharactersForTenSeeds() async throws {
         try await requireAvailable()
         for seed in UInt64(1)...10 {
-            let response = try await Self.backend.respond(to: Self.notificationRequest(
-                GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: seed), temperature: 0.8, maximumResponseTokens: 400)))
+            let response = try await Self.backend.respond(
+                to: Self.notificationRequest(
+                    GenerationOptions(
+                        sampling: .random(probabilityThreshold: 0.95, seed: seed), temperature: 0.8,
+                        maximumResponseTokens: 400)))
             let notification = try RewrittenNotification(response.content)
             #expect(notification.text.unicodeScalars.count <= 180, "seed \(seed): \(response.text)")
             #expect(response.stopReason == .endOfSequence)
@@ -60,7 +69,8 @@ import Testing
 
     @Test func sameSeedTwiceGivesIdenticalOutput() async throws {
         try await requireAvailable()
-        let options = GenerationOptions(sampling: .random(top: 40, seed: 42), temperature: 0.9, maximumResponseTokens: 300)
+        let options = GenerationOptions(
+            sampling: .random(top: 40, seed: 42), temperature: 0.9, maximumResponseTokens: 300)
         let first = try await Self.backend.respond(to: Self.stepsRequest(options))
         let second = try await Self.backend.respond(to: Self.stepsRequest(options))
         #expect(first.text == second.text)
@@ -70,7 +80,9 @@ import Testing
         try await requireAvailable()
         var snapshots: [String] = []
         var final: BackendResponse?
-        for try await event in Self.backend.streamResponse(to: Self.stepsRequest(GenerationOptions(sampling: .greedy, maximumResponseTokens: 300))) {
+        for try await event in Self.backend.streamResponse(
+            to: Self.stepsRequest(GenerationOptions(sampling: .greedy, maximumResponseTokens: 300)))
+        {
             switch event {
             case .partial(let text): snapshots.append(text)
             case .complete(let response): final = response
@@ -92,10 +104,12 @@ import Testing
     @Test func anOutputCutByTheTokenLimitIsAFailure() async throws {
         try await requireAvailable()
         await #expect(throws: BackendError.self) {
-            try await Self.backend.respond(to: Self.notificationRequest(GenerationOptions(sampling: .greedy, maximumResponseTokens: 3)))
+            try await Self.backend.respond(
+                to: Self.notificationRequest(GenerationOptions(sampling: .greedy, maximumResponseTokens: 3)))
         }
         do {
-            _ = try await Self.backend.respond(to: Self.notificationRequest(GenerationOptions(sampling: .greedy, maximumResponseTokens: 3)))
+            _ = try await Self.backend.respond(
+                to: Self.notificationRequest(GenerationOptions(sampling: .greedy, maximumResponseTokens: 3)))
         } catch {
             #expect(error.code == .truncated)
         }

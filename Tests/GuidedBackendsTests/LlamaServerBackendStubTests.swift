@@ -10,14 +10,18 @@ import Testing
 @Suite struct LlamaServerBackendStubTests {
     static let validSteps = #"{"steps": ["Swim in the sea for 30 minutes", "Learn to float", "Go to the pool at 7"]}"#
 
-    static func stepsRequest(_ options: GenerationOptions = GenerationOptions(maximumResponseTokens: 300)) -> BackendRequest {
-        BackendRequest(prompt: "Goal: learn to swim.", instructions: "Suggest three next steps.",
-                       schema: StepSuggestions.generationSchema, options: options)
+    static func stepsRequest(_ options: GenerationOptions = GenerationOptions(maximumResponseTokens: 300))
+        -> BackendRequest
+    {
+        BackendRequest(
+            prompt: "Goal: learn to swim.", instructions: "Suggest three next steps.",
+            schema: StepSuggestions.generationSchema, options: options)
     }
 
     /// A non-stream `/completion` answer, as llama-server writes it.
     static func completion(_ content: String, stopType: String = "eos", truncated: Bool = false) -> StubResponse {
-        .json(#"""
+        .json(
+            #"""
             {"index":0,"content":\#(jsonString(content)),"tokens":[],"id_slot":0,"stop":true,"model":"MODEL.gguf",\#
             "tokens_predicted":26,"tokens_evaluated":93,"prompt":"<bos>Suggest three next steps.","has_new_line":false,\#
             "truncated":\#(truncated),"stop_type":"\#(stopType)","stopping_word":"","tokens_cached":118,\#
@@ -27,7 +31,8 @@ import Testing
             """#)
     }
 
-    static let loading = StubResponse.json(status: 503, #"{"error":{"message":"Loading model","type":"unavailable_error","code":503}}"#)
+    static let loading = StubResponse.json(
+        status: 503, #"{"error":{"message":"Loading model","type":"unavailable_error","code":503}}"#)
 
     func backend(_ server: StubHTTPServer, timeout: Duration = .seconds(10)) -> LlamaServerBackend {
         LlamaServerBackend(name: "local", baseURL: server.baseURL, timeout: timeout)
@@ -50,7 +55,9 @@ import Testing
         defer { server.stop() }
         server.route("GET", "/health") { _ in Self.loading }
         let availability = await backend(server).availability()
-        #expect(availability == .unavailable(UnavailableReason(.loading, "llama-server at \(server.baseURL) is loading its model")))
+        #expect(
+            availability
+                == .unavailable(UnavailableReason(.loading, "llama-server at \(server.baseURL) is loading its model")))
         #expect(server.requests(to: "/health").count == 1)
     }
 
@@ -64,7 +71,9 @@ import Testing
     @Test func health500IsUnhealthy() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("GET", "/health") { _ in .json(status: 500, #"{"error":{"code":500,"message":"boom","type":"server_error"}}"#) }
+        server.route("GET", "/health") { _ in
+            .json(status: 500, #"{"error":{"code":500,"message":"boom","type":"server_error"}}"#)
+        }
         guard case .unavailable(let reason) = await backend(server).availability() else {
             Issue.record("a 500 is available")
             return
@@ -117,7 +126,8 @@ import Testing
     }
 
     @Test func seededTopKSendsSeedAndTopK() async throws {
-        let body = try await sentBody(GenerationOptions(sampling: .random(top: 40, seed: 42), temperature: 0.8, maximumResponseTokens: 300))
+        let body = try await sentBody(
+            GenerationOptions(sampling: .random(top: 40, seed: 42), temperature: 0.8, maximumResponseTokens: 300))
         #expect(body["top_k"]?.intValue == 40)
         #expect(body["seed"]?.intValue == 42)
         #expect(body["temperature"]?.doubleValue == 0.8)
@@ -125,7 +135,8 @@ import Testing
     }
 
     @Test func topPSendsTopPAndDisablesTopK() async throws {
-        let body = try await sentBody(GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 7), maximumResponseTokens: 300))
+        let body = try await sentBody(
+            GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 7), maximumResponseTokens: 300))
         #expect(body["top_p"]?.doubleValue == 0.9)
         #expect(body["top_k"]?.intValue == 0)
         #expect(body["seed"]?.intValue == 7)
@@ -164,7 +175,10 @@ import Testing
         let error = try #require(await backendError { try await backend(server).respond(to: Self.stepsRequest()) })
         #expect(error.code == .invalidOutput)
         #expect(!error.violations.isEmpty)
-        #expect(error.violations.contains { $0.keyword == "minItems" || $0.keyword == "count" || $0.pointer == JSONPointer(tokens: ["steps"]) })
+        #expect(
+            error.violations.contains {
+                $0.keyword == "minItems" || $0.keyword == "count" || $0.pointer == JSONPointer(tokens: ["steps"])
+            })
         #expect(error.violations.contains { $0.pointer == JSONPointer(tokens: ["steps", "1"]) })
         #expect(error.excerpt == text)
     }
@@ -182,7 +196,9 @@ import Testing
         let server = try StubHTTPServer()
         defer { server.stop() }
         // Even a complete, valid-looking text is refused when the server says it was cut.
-        server.route("POST", "/completion") { _ in Self.completion(Self.validSteps, stopType: stopType, truncated: truncated) }
+        server.route("POST", "/completion") { _ in
+            Self.completion(Self.validSteps, stopType: stopType, truncated: truncated)
+        }
         let error = try #require(await backendError { try await backend(server).respond(to: Self.stepsRequest()) })
         #expect(error.code == .truncated)
     }
@@ -191,7 +207,9 @@ import Testing
         let server = try StubHTTPServer()
         defer { server.stop() }
         server.route("POST", "/completion") { _ in
-            .json(status: 500, #"{"error":{"code":500,"message":"Cannot use both json_schema and grammar","type":"server_error"}}"#)
+            .json(
+                status: 500,
+                #"{"error":{"code":500,"message":"Cannot use both json_schema and grammar","type":"server_error"}}"#)
         }
         let error = try #require(await backendError { try await backend(server).respond(to: Self.stepsRequest()) })
         #expect(error.code == .httpStatus)
@@ -203,7 +221,10 @@ import Testing
         let server = try StubHTTPServer()
         defer { server.stop() }
         server.route("POST", "/completion") { _ in
-            .json(status: 400, #"{"error":{"code":400,"message":"Failed to initialize samplers: failed to parse grammar","type":"invalid_request_error"}}"#)
+            .json(
+                status: 400,
+                #"{"error":{"code":400,"message":"Failed to initialize samplers: failed to parse grammar","type":"invalid_request_error"}}"#
+            )
         }
         let error = try #require(await backendError { try await backend(server).respond(to: Self.stepsRequest()) })
         #expect(error.code == .grammarRejected)
@@ -214,7 +235,9 @@ import Testing
         let server = try StubHTTPServer()
         defer { server.stop() }
         server.route("POST", "/completion") { _ in
-            .json(status: 400, #"""
+            .json(
+                status: 400,
+                #"""
                 {"error":{"code":400,"message":"request (6002 tokens) exceeds the available context size (4096 tokens), try increasing it",\#
                 "type":"exceed_context_size_error","n_prompt_tokens":6002,"n_ctx":4096}}
                 """#)
@@ -252,7 +275,10 @@ import Testing
         defer { server.stop() }
         server.route("POST", "/completion") { _ in .hang }
         let started = ContinuousClock.now
-        let error = try #require(await backendError { try await backend(server, timeout: .milliseconds(300)).respond(to: Self.stepsRequest()) })
+        let error = try #require(
+            await backendError {
+                try await backend(server, timeout: .milliseconds(300)).respond(to: Self.stepsRequest())
+            })
         #expect(error.code == .timeout)
         #expect(ContinuousClock.now - started < .seconds(5))
     }
@@ -266,7 +292,8 @@ import Testing
     // MARK: Context check
 
     static func props(nCtx: Int) -> StubResponse {
-        .json(#"""
+        .json(
+            #"""
             {"default_generation_settings":{"n_ctx":\#(nCtx),"params":{"seed":4294967295,"temperature":0.8,"top_k":40,"top_p":0.95,\#
             "n_predict":-1,"stream":false}},"total_slots":1,"model_alias":"MODEL.gguf","model_path":"MODEL.gguf",\#
             "bos_token":"<bos>","eos_token":"<eos>","build_info":"b0-unknown","is_sleeping":false}
@@ -283,7 +310,10 @@ import Testing
         server.route("GET", "/props") { _ in Self.props(nCtx: 256) }
         server.route("POST", "/tokenize") { _ in Self.tokens(200) }
         server.route("POST", "/completion") { _ in Self.completion(Self.validSteps) }
-        let error = try #require(await backendError { try await backend(server).respond(to: Self.stepsRequest(GenerationOptions(maximumResponseTokens: 100))) })
+        let error = try #require(
+            await backendError {
+                try await backend(server).respond(to: Self.stepsRequest(GenerationOptions(maximumResponseTokens: 100)))
+            })
         #expect(error.code == .contextExceeded)
         #expect(error.message.contains("200") && error.message.contains("100") && error.message.contains("256"))
         #expect(server.requests(to: "/completion").isEmpty)
@@ -324,13 +354,17 @@ import Testing
         """# + "\n\n"
     }
 
-    static let pieces = [#"{""#, #"steps": [""#, #"Swim in the sea for 30 minutes", ""#, #"Learn to float", ""#, #"Go to the pool at 7"]}"#]
+    static let pieces = [
+        #"{""#, #"steps": [""#, #"Swim in the sea for 30 minutes", ""#, #"Learn to float", ""#,
+        #"Go to the pool at 7"]}"#,
+    ]
 
     @Test func streamGivesGrowingSnapshotsThenTheValidatedResponse() async throws {
         #expect(Self.pieces.joined() == Self.validSteps)
         let server = try StubHTTPServer()
         defer { server.stop() }
-        let events = Self.pieces.enumerated().map { Self.event($1, index: $0) } + [Self.finalEvent(predicted: Self.pieces.count)]
+        let events =
+            Self.pieces.enumerated().map { Self.event($1, index: $0) } + [Self.finalEvent(predicted: Self.pieces.count)]
         server.route("POST", "/completion") { _ in .sse(events, delay: .milliseconds(5)) }
         let result = await collect(backend(server).streamResponse(to: Self.stepsRequest()))
         #expect(result.error == nil, "\(String(describing: result.error))")
@@ -351,8 +385,9 @@ import Testing
         // Every piece of valid JSON arrives, but the connection dies before `stop: true`.
         let events = Self.pieces.enumerated().map { Self.event($1, index: $0) }
         server.route("POST", "/completion") { _ in
-            .cut(status: 200, headers: [StubHeader("Content-Type", "text/event-stream")],
-                 chunks: events.map { StubChunk($0) }, declaredLength: nil)
+            .cut(
+                status: 200, headers: [StubHeader("Content-Type", "text/event-stream")],
+                chunks: events.map { StubChunk($0) }, declaredLength: nil)
         }
         let result = await collect(backend(server).streamResponse(to: Self.stepsRequest()))
         #expect(result.final == nil)
@@ -373,7 +408,10 @@ import Testing
     @Test func streamStoppedByTheLimitIsTruncated() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        let events = Self.pieces.prefix(2).enumerated().map { Self.event($1, index: $0) } + [Self.finalEvent(stopType: "limit", predicted: 2)]
+        let events =
+            Self.pieces.prefix(2).enumerated().map { Self.event($1, index: $0) } + [
+                Self.finalEvent(stopType: "limit", predicted: 2)
+            ]
         server.route("POST", "/completion") { _ in .sse(events, delay: .zero) }
         let result = await collect(backend(server).streamResponse(to: Self.stepsRequest()))
         #expect(result.final == nil)
@@ -385,7 +423,10 @@ import Testing
         let server = try StubHTTPServer()
         defer { server.stop() }
         server.route("POST", "/completion") { _ in
-            .json(status: 400, #"{"error":{"code":400,"message":"Failed to initialize samplers: failed to parse grammar","type":"invalid_request_error"}}"#)
+            .json(
+                status: 400,
+                #"{"error":{"code":400,"message":"Failed to initialize samplers: failed to parse grammar","type":"invalid_request_error"}}"#
+            )
         }
         let result = await collect(backend(server).streamResponse(to: Self.stepsRequest()))
         #expect(result.final == nil)
@@ -406,10 +447,14 @@ import Testing
         let server = try StubHTTPServer()
         defer { server.stop() }
         server.route("POST", "/completion") { _ in
-            .json(status: 500, #"{"error":{"code":500,"message":"Cannot use both json_schema and grammar","type":"server_error"}}"#)
+            .json(
+                status: 500,
+                #"{"error":{"code":500,"message":"Cannot use both json_schema and grammar","type":"server_error"}}"#)
         }
         let result = await collect(backend(server).streamResponse(to: Self.stepsRequest()))
         #expect(result.backendError?.code == .httpStatus)
-        #expect(result.backendError?.message.contains("Cannot use both json_schema and grammar") == true, "\(String(describing: result.error))")
+        #expect(
+            result.backendError?.message.contains("Cannot use both json_schema and grammar") == true,
+            "\(String(describing: result.error))")
     }
 }

@@ -23,7 +23,9 @@ import Testing
     /// (one per requested completion, cycling), and `/props`, `/tokenize` as the real one.
     static func server(slots: Int, contents: [String]) throws -> StubHTTPServer {
         let server = try StubHTTPServer()
-        server.route("GET", "/props") { _ in .json(#"{"default_generation_settings":{"n_ctx":4096},"total_slots":\#(slots)}"#) }
+        server.route("GET", "/props") { _ in
+            .json(#"{"default_generation_settings":{"n_ctx":4096},"total_slots":\#(slots)}"#)
+        }
         server.route("POST", "/tokenize") { _ in .json(#"{"tokens":[1,2,3]}"#) }
         server.route("POST", "/completion") { request in
             let count = (try? request.json())?["n_cmpl"]?.intValue ?? 1
@@ -34,15 +36,17 @@ import Testing
     }
 
     static func request(seed: UInt64 = 10) -> BackendRequest {
-        BackendRequest(prompt: "Suggest three next steps.", schema: StepSuggestions.generationSchema,
-                       options: GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 100),
-                       tokenLogProbabilities: true)
+        BackendRequest(
+            prompt: "Suggest three next steps.", schema: StepSuggestions.generationSchema,
+            options: GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 100),
+            tokenLogProbabilities: true)
     }
 
     @Test func batchesStayWithinTheSlotsAndOffsetTheSeed() async throws {
         let server = try Self.server(slots: 4, contents: [Self.good])
         defer { server.stop() }
-        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: Self.request(), candidates: 6)
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(
+            to: Self.request(), candidates: 6)
         #expect(results.count == 6)
         let bodies = try server.requests(to: "/completion").map { try $0.json() }
         #expect(bodies.map { $0["n_cmpl"]?.intValue ?? 1 } == [4, 2])
@@ -54,7 +58,8 @@ import Testing
     @Test func aCandidateThatBreaksTheSchemaIsAFailedCandidateNotAFailedCall() async throws {
         let server = try Self.server(slots: 2, contents: [Self.good, #"{"steps":["only one"]}"#])
         defer { server.stop() }
-        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: Self.request(), candidates: 2)
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(
+            to: Self.request(), candidates: 2)
         #expect(results.count == 2)
         let failures = results.compactMap { if case .failure(let error) = $0 { error } else { nil } }
         #expect(failures.map(\.code) == [.invalidOutput])
@@ -63,10 +68,14 @@ import Testing
     @Test func tokenLogProbabilitiesComeBack() async throws {
         let server = try Self.server(slots: 2, contents: [Self.good])
         defer { server.stop() }
-        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: Self.request(), candidates: 2)
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(
+            to: Self.request(), candidates: 2)
         let response = try #require(try results.first?.get())
-        #expect(response.tokenLogProbabilities == [TokenLogProbability(text: "Float", logProbability: -0.5),
-                                                   TokenLogProbability(text: " on", logProbability: -1.5)])
+        #expect(
+            response.tokenLogProbabilities == [
+                TokenLogProbability(text: "Float", logProbability: -0.5),
+                TokenLogProbability(text: " on", logProbability: -1.5),
+            ])
     }
 
     @Test func greedyMakesOneCandidate() async throws {
@@ -74,7 +83,8 @@ import Testing
         defer { server.stop() }
         var request = Self.request()
         request.options.sampling = .greedy
-        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: request, candidates: 4)
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(
+            to: request, candidates: 4)
         #expect(results.count == 1)
         #expect(try server.requests(to: "/completion").map { try $0.json()["n_cmpl"] } == [nil])
     }

@@ -10,9 +10,12 @@ import Testing
 @Suite struct OllamaBackendStubTests {
     static let validSteps = #"{"steps": ["Swim in the sea for 30 minutes", "Learn to float", "Go to the pool at 7"]}"#
 
-    static func stepsRequest(_ options: GenerationOptions = GenerationOptions(maximumResponseTokens: 300)) -> BackendRequest {
-        BackendRequest(prompt: "Goal: learn to swim.", instructions: "Suggest three next steps.",
-                       schema: StepSuggestions.generationSchema, options: options)
+    static func stepsRequest(_ options: GenerationOptions = GenerationOptions(maximumResponseTokens: 300))
+        -> BackendRequest
+    {
+        BackendRequest(
+            prompt: "Goal: learn to swim.", instructions: "Suggest three next steps.",
+            schema: StepSuggestions.generationSchema, options: options)
     }
 
     static func tags(_ names: [String]) -> StubResponse {
@@ -29,7 +32,8 @@ import Testing
 
     /// A non-stream `/api/generate` answer.
     static func generate(_ text: String, doneReason: String = "stop") -> StubResponse {
-        .json(#"""
+        .json(
+            #"""
             {"model":"gemma3:270m","created_at":"2025-08-14T10:00:01.123456Z","response":\#(jsonString(text)),"done":true,\#
             "done_reason":"\#(doneReason)","context":[105,2364,107],"total_duration":1043500667,"load_duration":5025959,\#
             "prompt_eval_count":26,"prompt_eval_duration":125953000,"eval_count":30,"eval_duration":1000000000}
@@ -101,8 +105,11 @@ import Testing
     }
 
     @Test func bodyHasTheSchemaAsFormatRawPromptAndOptions() async throws {
-        let body = try await sentBody(Self.stepsRequest(GenerationOptions(sampling: .random(top: 40, seed: 42), temperature: 0.7,
-                                                                          maximumResponseTokens: 250)))
+        let body = try await sentBody(
+            Self.stepsRequest(
+                GenerationOptions(
+                    sampling: .random(top: 40, seed: 42), temperature: 0.7,
+                    maximumResponseTokens: 250)))
         #expect(body["model"]?.stringValue == "gemma3:270m")
         #expect(body["raw"]?.boolValue == true)
         // Streamed on the wire even for respond(to:): the idle timeout needs a reply that shows progress.
@@ -125,7 +132,8 @@ import Testing
     }
 
     @Test func greedyIsTopK1AndTemperature0WithoutSeed() async throws {
-        let options = try #require(try await sentBody(Self.stepsRequest(GenerationOptions(sampling: .greedy)))["options"])
+        let options = try #require(
+            try await sentBody(Self.stepsRequest(GenerationOptions(sampling: .greedy)))["options"])
         #expect(options["top_k"]?.intValue == 1)
         #expect(options["temperature"]?.doubleValue == 0)
         #expect(options["seed"] == nil)
@@ -133,7 +141,9 @@ import Testing
     }
 
     @Test func topPWithoutSeedSendsNoSeed() async throws {
-        let options = try #require(try await sentBody(Self.stepsRequest(GenerationOptions(sampling: .random(probabilityThreshold: 0.9))))["options"])
+        let options = try #require(
+            try await sentBody(Self.stepsRequest(GenerationOptions(sampling: .random(probabilityThreshold: 0.9))))[
+                "options"])
         #expect(options["top_p"]?.doubleValue == 0.9)
         #expect(options["seed"] == nil)
         #expect(options["top_k"] == nil)
@@ -151,7 +161,10 @@ import Testing
         defer { server.stop() }
         server.route("POST", "/api/generate") { _ in Self.generate(Self.validSteps) }
         let response = try await backend(server).respond(to: Self.stepsRequest())
-        #expect(try StepSuggestions(response.content).steps == ["Swim in the sea for 30 minutes", "Learn to float", "Go to the pool at 7"])
+        #expect(
+            try StepSuggestions(response.content).steps == [
+                "Swim in the sea for 30 minutes", "Learn to float", "Go to the pool at 7",
+            ])
         #expect(response.stopReason == .endOfSequence)
         #expect(response.tokensGenerated == 30)
         #expect(response.promptTokens == 26)
@@ -161,7 +174,9 @@ import Testing
     @Test func doneReasonLengthIsTruncated() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("POST", "/api/generate") { _ in Self.generate(#"{"steps": ["Swim in the sea", "Le"#, doneReason: "length") }
+        server.route("POST", "/api/generate") { _ in
+            Self.generate(#"{"steps": ["Swim in the sea", "Le"#, doneReason: "length")
+        }
         let error = try #require(await backendError { try await backend(server).respond(to: Self.stepsRequest()) })
         #expect(error.code == .truncated)
         #expect(error.excerpt == #"{"steps": ["Swim in the sea", "Le"#)
@@ -188,7 +203,9 @@ import Testing
     @Test func status500IsHTTPStatus() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("POST", "/api/generate") { _ in .json(status: 500, #"{"error":"llama runner process has terminated"}"#) }
+        server.route("POST", "/api/generate") { _ in
+            .json(status: 500, #"{"error":"llama runner process has terminated"}"#)
+        }
         let error = try #require(await backendError { try await backend(server).respond(to: Self.stepsRequest()) })
         #expect(error.code == .httpStatus)
     }
@@ -207,7 +224,10 @@ import Testing
         """#
     }
 
-    static let pieces = [#"{""#, #"steps": [""#, #"Swim in the sea for 30 minutes", ""#, #"Learn to float", ""#, #"Go to the pool at 7"]}"#]
+    static let pieces = [
+        #"{""#, #"steps": [""#, #"Swim in the sea for 30 minutes", ""#, #"Learn to float", ""#,
+        #"Go to the pool at 7"]}"#,
+    ]
 
     @Test func ndjsonStreamGivesGrowingSnapshotsThenTheValidatedResponse() async throws {
         #expect(Self.pieces.joined() == Self.validSteps)
@@ -231,8 +251,9 @@ import Testing
         defer { server.stop() }
         let lines = Self.pieces.map(Self.line)
         server.route("POST", "/api/generate") { _ in
-            .cut(status: 200, headers: [StubHeader("Content-Type", "application/x-ndjson")],
-                 chunks: lines.map { StubChunk($0 + "\n") }, declaredLength: nil)
+            .cut(
+                status: 200, headers: [StubHeader("Content-Type", "application/x-ndjson")],
+                chunks: lines.map { StubChunk($0 + "\n") }, declaredLength: nil)
         }
         let result = await collect(backend(server).streamResponse(to: Self.stepsRequest()))
         #expect(result.final == nil)

@@ -5,7 +5,7 @@ import GuidedTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `openai-compatible` against a stub with the Chat Completions shapes: strict
@@ -28,13 +28,18 @@ import Glibc
 
     static let secret = Secret()
 
-    static func request(_ options: GenerationOptions = GenerationOptions(maximumResponseTokens: 200)) throws -> BackendRequest {
-        BackendRequest(prompt: "Plan a pool day.", instructions: "Answer in JSON.", schema: try titleAndOptionalNoteSchema(), options: options)
+    static func request(_ options: GenerationOptions = GenerationOptions(maximumResponseTokens: 200)) throws
+        -> BackendRequest
+    {
+        BackendRequest(
+            prompt: "Plan a pool day.", instructions: "Answer in JSON.", schema: try titleAndOptionalNoteSchema(),
+            options: options)
     }
 
     /// A non-stream chat completion answer.
     static func completion(_ content: String, finishReason: String = "stop") -> StubResponse {
-        .json(#"""
+        .json(
+            #"""
             {"id":"chatcmpl-7","object":"chat.completion","created":1764470400,"model":"x","system_fingerprint":"b0-unknown",\#
             "choices":[{"index":0,"message":{"role":"assistant","content":\#(jsonString(content))},"finish_reason":"\#(finishReason)"}],\#
             "usage":{"completion_tokens":12,"prompt_tokens":30,"total_tokens":42}}
@@ -42,7 +47,8 @@ import Glibc
     }
 
     func backend(_ server: StubHTTPServer, key variable: String? = nil) -> OpenAICompatibleBackend {
-        OpenAICompatibleBackend(name: "v1", baseURL: server.baseURL + "/v1", model: "x", apiKeyVariable: variable, timeout: .seconds(10))
+        OpenAICompatibleBackend(
+            name: "v1", baseURL: server.baseURL + "/v1", model: "x", apiKeyVariable: variable, timeout: .seconds(10))
     }
 
     func sentBody(_ request: BackendRequest) async throws -> GeneratedContent {
@@ -71,7 +77,9 @@ import Glibc
         #expect(format["type"]?.stringValue == "json_schema")
         #expect(format.value(at: ["json_schema", "strict"])?.boolValue == true)
         #expect(format.value(at: ["json_schema", "name"])?.stringValue?.isEmpty == false)
-        let schema = try #require(format.value(at: ["json_schema", "schema"]), "the schema sits under json_schema.schema, where servers read it")
+        let schema = try #require(
+            format.value(at: ["json_schema", "schema"]),
+            "the schema sits under json_schema.schema, where servers read it")
         #expect(format["schema"] == nil, "a top-level response_format.schema is silently ignored by llama-server")
         #expect(schema["type"]?.stringValue == "object")
         #expect(schema["additionalProperties"]?.boolValue == false)
@@ -82,7 +90,9 @@ import Glibc
     }
 
     @Test func messagesAndSamplingAreSent() async throws {
-        let body = try await sentBody(try Self.request(GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 5), maximumResponseTokens: 150)))
+        let body = try await sentBody(
+            try Self.request(
+                GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 5), maximumResponseTokens: 150)))
         #expect(body["model"]?.stringValue == "x")
         #expect(body["max_tokens"]?.intValue == 150)
         #expect(body["top_p"]?.doubleValue == 0.9)
@@ -107,9 +117,13 @@ import Glibc
         server.route("POST", "/v1/chat/completions") { _ in Self.completion(#"{"title":"x","note":null}"#) }
         let backend = backend(server)
         #expect(backend.capabilities.topK == false)
-        let error = try #require(await backendError { try await backend.respond(to: try Self.request(GenerationOptions(sampling: .random(top: 40, seed: 1)))) })
+        let error = try #require(
+            await backendError {
+                try await backend.respond(to: try Self.request(GenerationOptions(sampling: .random(top: 40, seed: 1))))
+            })
         #expect(error.code == .unsupportedOption)
-        let streamed = await collect(backend.streamResponse(to: try Self.request(GenerationOptions(sampling: .random(top: 40)))))
+        let streamed = await collect(
+            backend.streamResponse(to: try Self.request(GenerationOptions(sampling: .random(top: 40)))))
         #expect(streamed.backendError?.code == .unsupportedOption)
         #expect(server.requests.isEmpty, "sent: \(server.requests.map(\.path))")
     }
@@ -120,7 +134,9 @@ import Glibc
         let secret = Self.secret
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("GET", "/v1/models") { _ in .json(#"{"object":"list","data":[{"id":"x","object":"model","created":1764470400,"owned_by":"llamacpp"}]}"#) }
+        server.route("GET", "/v1/models") { _ in
+            .json(#"{"object":"list","data":[{"id":"x","object":"model","created":1764470400,"owned_by":"llamacpp"}]}"#)
+        }
         server.route("POST", "/v1/chat/completions") { _ in Self.completion(#"{"title":"Pool day","note":null}"#) }
         let backend = backend(server, key: secret.variable)
         #expect(await backend.availability() == .available)
@@ -173,9 +189,13 @@ import Glibc
         // Some servers repeat the credential they were given in their error message.
         server.route("POST", "/v1/chat/completions") { request in
             let sent = request.header("Authorization") ?? ""
-            return .json(status: 401, #"{"error":{"code":401,"message":"Incorrect API key provided: \#(sent)","type":"invalid_request_error"}}"#)
+            return .json(
+                status: 401,
+                #"{"error":{"code":401,"message":"Incorrect API key provided: \#(sent)","type":"invalid_request_error"}}"#
+            )
         }
-        let error = try #require(await backendError { try await backend(server, key: secret.variable).respond(to: try Self.request()) })
+        let error = try #require(
+            await backendError { try await backend(server, key: secret.variable).respond(to: try Self.request()) })
         #expect(error.code == .httpStatus)
         #expect(error.message.contains("Incorrect API key provided"))
         #expect(!error.description.contains(secret.key), "\(error.description)")
@@ -201,7 +221,9 @@ import Glibc
         let secret = Self.secret
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("GET", "/v1/models") { _ in .json(status: 401, #"{"error":{"code":401,"message":"Invalid API Key","type":"authentication_error"}}"#) }
+        server.route("GET", "/v1/models") { _ in
+            .json(status: 401, #"{"error":{"code":401,"message":"Invalid API Key","type":"authentication_error"}}"#)
+        }
         guard case .unavailable(let reason) = await backend(server, key: secret.variable).availability() else {
             Issue.record("a rejected key is available")
             return
@@ -228,7 +250,9 @@ import Glibc
     @Test func presentOptionalIsKept() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("POST", "/v1/chat/completions") { _ in Self.completion(#"{"title":"Pool day","note":"bring a towel"}"#) }
+        server.route("POST", "/v1/chat/completions") { _ in
+            Self.completion(#"{"title":"Pool day","note":"bring a towel"}"#)
+        }
         let response = try await backend(server).respond(to: try Self.request())
         #expect(response.content["note"]?.stringValue == "bring a towel")
     }
@@ -245,7 +269,8 @@ import Glibc
     @Test func finishReasonLengthIsTruncated() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("POST", "/v1/chat/completions") { _ in Self.completion(#"{"title":"Pool"#, finishReason: "length") }
+        server.route("POST", "/v1/chat/completions") { _ in Self.completion(#"{"title":"Pool"#, finishReason: "length")
+        }
         let error = try #require(await backendError { try await backend(server).respond(to: try Self.request()) })
         #expect(error.code == .truncated)
     }
@@ -254,7 +279,8 @@ import Glibc
 
     static func chunk(delta: String, finishReason: String? = nil) -> String {
         let reason = finishReason.map { "\"\($0)\"" } ?? "null"
-        return #"data: {"id":"chatcmpl-7","object":"chat.completion.chunk","created":1764470400,"model":"x","system_fingerprint":"b0-unknown","choices":[{"index":0,"delta":\#(delta),"finish_reason":\#(reason)}]}"#
+        return
+            #"data: {"id":"chatcmpl-7","object":"chat.completion.chunk","created":1764470400,"model":"x","system_fingerprint":"b0-unknown","choices":[{"index":0,"delta":\#(delta),"finish_reason":\#(reason)}]}"#
             + "\n\n"
     }
 
@@ -287,8 +313,9 @@ import Glibc
         let server = try StubHTTPServer()
         defer { server.stop() }
         server.route("POST", "/v1/chat/completions") { _ in
-            .cut(status: 200, headers: [StubHeader("Content-Type", "text/event-stream")],
-                 chunks: Self.streamChunks.map { StubChunk($0) }, declaredLength: nil)
+            .cut(
+                status: 200, headers: [StubHeader("Content-Type", "text/event-stream")],
+                chunks: Self.streamChunks.map { StubChunk($0) }, declaredLength: nil)
         }
         let result = await collect(backend(server).streamResponse(to: try Self.request()))
         #expect(result.final == nil)
@@ -314,11 +341,16 @@ import Glibc
         server.route("POST", "/v1/chat/completions") { _ in
             .json(#"{"choices":[{"message":{"content":"{\"text\":\"ok\"}"},"finish_reason":"stop"}]}"#)
         }
-        let backend = OpenAICompatibleBackend(name: "v1", baseURL: server.baseURL + "/v1", model: "m", apiKeyVariable: nil)
-        let schema = try GenerationSchema.fromJSONSchema(["type": "object", "properties": ["text": ["type": "string"]], "required": ["text"]]).schema
-        _ = try await backend.respond(to: BackendRequest(prompt: "Rewrite it", instructions: "Be plain.", schema: schema,
-                                                         grounding: ["parcel arrives Friday"],
-                                                         examples: [.init(input: "Rewrite: late", output: ["text": "It is late."])]))
+        let backend = OpenAICompatibleBackend(
+            name: "v1", baseURL: server.baseURL + "/v1", model: "m", apiKeyVariable: nil)
+        let schema = try GenerationSchema.fromJSONSchema([
+            "type": "object", "properties": ["text": ["type": "string"]], "required": ["text"],
+        ]).schema
+        _ = try await backend.respond(
+            to: BackendRequest(
+                prompt: "Rewrite it", instructions: "Be plain.", schema: schema,
+                grounding: ["parcel arrives Friday"],
+                examples: [.init(input: "Rewrite: late", output: ["text": "It is late."])]))
         let body = try JSONReader.parse(bytes: try #require(server.requests.last).body)
         let messages = try #require(body["messages"]?.arrayValue)
         #expect(messages.map { $0["role"]?.stringValue ?? "" } == ["system", "user", "assistant", "user"])

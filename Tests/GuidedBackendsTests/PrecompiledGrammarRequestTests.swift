@@ -11,9 +11,12 @@ import Testing
     @Test func thePrecompiledGrammarIsSentInsteadOfACompile() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("POST", "/completion") { _ in LlamaServerBackendStubTests.completion(LlamaServerBackendStubTests.validSteps) }
+        server.route("POST", "/completion") { _ in
+            LlamaServerBackendStubTests.completion(LlamaServerBackendStubTests.validSteps)
+        }
         // A grammar the compiler would never write (a comment line), so a recompile would show.
-        let precompiled = "# compiled at build time\n" + (try GrammarCompiler.compile(StepSuggestions.generationSchema).gbnf)
+        let precompiled =
+            "# compiled at build time\n" + (try GrammarCompiler.compile(StepSuggestions.generationSchema).gbnf)
         var request = LlamaServerBackendStubTests.stepsRequest()
         request.grammar = precompiled
         _ = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: request)
@@ -24,11 +27,14 @@ import Testing
     @Test func aSessionAttachesAPrecompiledTypesGrammar() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("POST", "/completion") { _ in LlamaServerBackendStubTests.completion(LlamaServerBackendStubTests.validSteps) }
+        server.route("POST", "/completion") { _ in
+            LlamaServerBackendStubTests.completion(LlamaServerBackendStubTests.validSteps)
+        }
         server.route("GET", "/health") { _ in .json(#"{"status":"ok"}"#) }
         server.route("GET", "/props") { _ in .json(#"{"default_generation_settings":{"n_ctx":4096}}"#) }
         server.route("POST", "/tokenize") { _ in .json(#"{"tokens":[1,2,3]}"#) }
-        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [LlamaServerBackend(name: "local", baseURL: server.baseURL)]))
+        let session = LanguageModelSession(
+            configuration: GuidedConfiguration(backends: [LlamaServerBackend(name: "local", baseURL: server.baseURL)]))
         _ = try await session.respond(to: "Goal: learn to swim", generating: MarkedSteps.self)
         let body = try server.requests(to: "/completion")[0].json()
         #expect(body["grammar"]?.stringValue == MarkedSteps.precompiledGrammar)

@@ -18,10 +18,17 @@ import Testing
 
     @Test func tokenLogProbabilitiesAreGatheredFromEveryEvent() async throws {
         // As llama-server streams with n_probs: each event carries its token's entry, the final one none.
-        let pieces = [#"{"steps": ["Swim in the sea for 30 minutes", "#, #""Learn to float", "#, #""Go to the pool at 7"]}"#]
-        let events = pieces.enumerated().map { index, piece in
-            #"data: {"index":0,"content":\#(jsonString(piece)),"stop":false,"completion_probabilities":[{"id":\#(index),"token":\#(jsonString(piece)),"logprob":-0.\#(index + 1)}]}"# + "\n\n"
-        } + [#"data: {"index":0,"content":"","stop":true,"stop_type":"eos","truncated":false,"tokens_predicted":3}"# + "\n\n"]
+        let pieces = [
+            #"{"steps": ["Swim in the sea for 30 minutes", "#, #""Learn to float", "#, #""Go to the pool at 7"]}"#,
+        ]
+        let events =
+            pieces.enumerated().map { index, piece in
+                #"data: {"index":0,"content":\#(jsonString(piece)),"stop":false,"completion_probabilities":[{"id":\#(index),"token":\#(jsonString(piece)),"logprob":-0.\#(index + 1)}]}"#
+                    + "\n\n"
+            } + [
+                #"data: {"index":0,"content":"","stop":true,"stop_type":"eos","truncated":false,"tokens_predicted":3}"#
+                    + "\n\n"
+            ]
         let server = try Self.server { _ in .sse(events, delay: .milliseconds(1)) }
         defer { server.stop() }
         var request = LlamaServerBackendStubTests.stepsRequest()
@@ -33,9 +40,12 @@ import Testing
     }
 
     @Test func aServerThatIgnoresStreamAndAnswersWholeIsUnderstood() async throws {
-        let server = try Self.server { _ in LlamaServerBackendStubTests.completion(LlamaServerBackendStubTests.validSteps) }
+        let server = try Self.server { _ in
+            LlamaServerBackendStubTests.completion(LlamaServerBackendStubTests.validSteps)
+        }
         defer { server.stop() }
-        let response = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: LlamaServerBackendStubTests.stepsRequest())
+        let response = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(
+            to: LlamaServerBackendStubTests.stepsRequest())
         #expect(response.content["steps"]?.arrayValue?.count == 3)
         #expect(response.tokensGenerated == 26)
     }
@@ -43,9 +53,11 @@ import Testing
     @Test func plainTextAnsweredToAStreamIsAMalformedResponseNotACutStream() async throws {
         let server = try Self.server { _ in .text(status: 200, "not json") }
         defer { server.stop() }
-        let error = try #require(await backendError {
-            try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: LlamaServerBackendStubTests.stepsRequest())
-        })
+        let error = try #require(
+            await backendError {
+                try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(
+                    to: LlamaServerBackendStubTests.stepsRequest())
+            })
         #expect(error.code == .malformedResponse, "\(error)")
     }
 }

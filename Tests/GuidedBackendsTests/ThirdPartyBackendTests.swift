@@ -15,11 +15,17 @@ import Testing
         let backend = try #require(configuration.routedBackends.first)
         #expect(backend.kind == "recorded")
         #expect(await backend.availability() == .available)
-        let schema = try GenerationSchema.fromJSONSchema(["type": "object", "properties": ["text": ["type": "string", "maxLength": 30]], "required": ["text"]]).schema
+        let schema = try GenerationSchema.fromJSONSchema([
+            "type": "object", "properties": ["text": ["type": "string", "maxLength": 30]], "required": ["text"],
+        ]).schema
         let response = try await backend.respond(to: BackendRequest(prompt: "p", schema: schema))
         #expect(response.content["text"] == "Your parcel arrives Friday.")
-        let strict = try GenerationSchema.fromJSONSchema(["type": "object", "properties": ["text": ["type": "string", "maxLength": 5]], "required": ["text"]]).schema
-        await #expect(throws: BackendError.self) { try await backend.respond(to: BackendRequest(prompt: "p", schema: strict)) }
+        let strict = try GenerationSchema.fromJSONSchema([
+            "type": "object", "properties": ["text": ["type": "string", "maxLength": 5]], "required": ["text"],
+        ]).schema
+        await #expect(throws: BackendError.self) {
+            try await backend.respond(to: BackendRequest(prompt: "p", schema: strict))
+        }
     }
 
     @Test func theStandardRegistryDoesNotKnowTheKind() {

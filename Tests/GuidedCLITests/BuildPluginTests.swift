@@ -10,12 +10,15 @@ import Testing
 @Suite struct BuildPluginTests {
     @Test func theGeneratedTypeIsTheHandWrittenDeclarationsTwin() throws {
         #expect(BuildTimeGrammars.stepSuggestionsSchema == CanonicalSchemas.StepSuggestions.generationSchema)
-        #expect(PrecompiledGrammars.StepSuggestions(steps: ["a", "b", "c"]).generatedContent
+        #expect(
+            PrecompiledGrammars.StepSuggestions(steps: ["a", "b", "c"]).generatedContent
                 == CanonicalSchemas.StepSuggestions(steps: ["a", "b", "c"]).generatedContent)
     }
 
     @Test func theEmbeddedGrammarIsTheCompilersGrammar() throws {
-        #expect(BuildTimeGrammars.stepSuggestions == (try GrammarCompiler.compile(CanonicalSchemas.StepSuggestions.generationSchema).gbnf))
+        #expect(
+            BuildTimeGrammars.stepSuggestions
+                == (try GrammarCompiler.compile(CanonicalSchemas.StepSuggestions.generationSchema).gbnf))
         #expect(BuildTimeGrammars.stepSuggestions.hasSuffix("\n"))
         _ = try GBNFGrammar(parsing: BuildTimeGrammars.stepSuggestions)
     }

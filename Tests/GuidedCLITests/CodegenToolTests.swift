@@ -4,9 +4,12 @@ import Testing
 /// `guided-codegen`, the build plugin's tool, run as the plugin runs it.
 @Suite struct CodegenToolTests {
     static func tool() throws -> String {
-        let candidates = [Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("guided-codegen").path,
-                          GuidedCommandTests.repository + "/.build/debug/guided-codegen"]
-        return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "guided-codegen is not built")
+        let candidates = [
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("guided-codegen").path,
+            GuidedCommandTests.repository + "/.build/debug/guided-codegen",
+        ]
+        return try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "guided-codegen is not built")
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
@@ -34,14 +37,17 @@ import Testing
         let schema = GuidedCommandTests.repository + "/schemas/StepSuggestions.json"
         #expect(try Self.run(try Self.tool(), [schema, output]).status == 0)
         let first = try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date
-        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("public struct StepSuggestions: PrecompiledGenerable"))
+        #expect(
+            try String(contentsOfFile: output, encoding: .utf8).contains(
+                "public struct StepSuggestions: PrecompiledGenerable"))
         Thread.sleep(forTimeInterval: 0.05)
         #expect(try Self.run(try Self.tool(), [schema, output]).status == 0)
         #expect(try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date == first)
     }
 
     @Test func aBadSchemaIsALocatedErrorAndExitOne() throws {
-        let schema = try GuidedCommandTests.temporaryFile("Bad.schema.json", "{\"type\": \"object\",\n \"properties\": {\"x\": {\"type\": \"strin\"}}}")
+        let schema = try GuidedCommandTests.temporaryFile(
+            "Bad.schema.json", "{\"type\": \"object\",\n \"properties\": {\"x\": {\"type\": \"strin\"}}}")
         let result = try Self.run(try Self.tool(), [schema, schema + ".swift"])
         #expect(result.status == 1)
         #expect(result.output.hasPrefix("\(schema):2:23: error: "), "\(result.output)")

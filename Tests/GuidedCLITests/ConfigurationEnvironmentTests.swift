@@ -5,7 +5,8 @@ import Testing
 /// as the README says, so an app (and `guided`) needs no code to honour it.
 @Suite struct ConfigurationEnvironmentTests {
     @Test func guidedConfigNamesTheFileWhenNoConfigIsGiven() throws {
-        let path = try GuidedCommandTests.temporaryFile("from-environment.json",
+        let path = try GuidedCommandTests.temporaryFile(
+            "from-environment.json",
             #"{"backends": [{"name": "from-environment", "kind": "llama-server", "url": "http://127.0.0.1:1"}]}"#)
         let result = try GuidedCommandTests.guided(arguments: ["backends"], environment: ["GUIDED_CONFIG": path])
         #expect(result.status == 0, "\(result.stderr)")

@@ -22,22 +22,30 @@ import Testing
         #expect(text.contains("fault matrix: every cell kept its promise"))
         #expect(!text.contains("sk-planted"), "the planted key leaked")
         #expect(!text.contains("reader:"), "URL credentials leaked")
-        let rows = Dictionary(text.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { line -> (String, String) in
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            return (cells[0], cells.dropFirst().joined(separator: " | "))
-        }, uniquingKeysWith: { first, _ in first })
+        let rows = Dictionary(
+            text.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { line -> (String, String) in
+                let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                return (cells[0], cells.dropFirst().joined(separator: " | "))
+            }, uniquingKeysWith: { first, _ in first })
         let expected: [(String, String)] = [
-            ("refuse connections", "unavailable:unreachable"), ("accept, never answer", "failed:timeout"), ("one byte a second", "failed:timeout"),
-            ("503 loading, then recover", "unavailable:loading"), ("500", "failed:httpStatus"), ("429 Retry-After", "failed:httpStatus"),
+            ("refuse connections", "unavailable:unreachable"), ("accept, never answer", "failed:timeout"),
+            ("one byte a second", "failed:timeout"),
+            ("503 loading, then recover", "unavailable:loading"), ("500", "failed:httpStatus"),
+            ("429 Retry-After", "failed:httpStatus"),
             ("400 grammar error", "failed:grammarRejected"), ("malformed JSON", "failed:malformedResponse"),
-            ("JSON of the wrong shape", "failed:malformedResponse"), ("50 MB body", "failed:transport"), ("cut mid-event", "failed:transport"),
-            ("split at every byte", "succeeded served"), ("stop: token limit", "failed:truncated"), ("context overflow", "contextExceeded"),
-            ("output breaks the schema", "failed:invalidOutput"), ("output fails a validator", "rejected:blockedPhrase"),
+            ("JSON of the wrong shape", "failed:malformedResponse"), ("50 MB body", "failed:transport"),
+            ("cut mid-event", "failed:transport"),
+            ("split at every byte", "succeeded served"), ("stop: token limit", "failed:truncated"),
+            ("context overflow", "contextExceeded"),
+            ("output breaks the schema", "failed:invalidOutput"),
+            ("output fails a validator", "rejected:blockedPhrase"),
         ]
         for (fault, reason) in expected {
             let row = try #require(rows[fault], "no row for \(fault)")
             #expect(row.contains(reason), "\(fault): \(row)")
-            #expect(!row.contains("stream: failed:transport → spare") || ["50 MB body", "cut mid-event"].contains(fault), "\(fault): \(row)")
+            #expect(
+                !row.contains("stream: failed:transport → spare") || ["50 MB body", "cut mid-event"].contains(fault),
+                "\(fault): \(row)")
         }
         #expect(text.contains("responseTooLarge") && text.contains("idle timeout") && text.contains("connectionClosed"))
     }

@@ -6,11 +6,13 @@ import Testing
 @Suite struct GenerateCommandTests {
     @Test func aDeadBackendGivesTheValidatedFallbackAsJSON() throws {
         let dead = try ReservedPort(.refuse)
-        let config = try GuidedCommandTests.temporaryFile("dead.json",
+        let config = try GuidedCommandTests.temporaryFile(
+            "dead.json",
             #"{"backends":[{"name":"local","kind":"llama-server","url":"\#(dead.baseURL)"}],"route":["local"]}"#)
         let fallback = try GuidedCommandTests.temporaryFile("fallback.json", #"{"text":"Your parcel arrives Friday."}"#)
-        let result = try GuidedCommandTests.guided("generate", "--schema", "schemas/RewrittenNotification.json", "--prompt", "Rewrite",
-                                                   "--config", config, "--fallback", fallback, "--json")
+        let result = try GuidedCommandTests.guided(
+            "generate", "--schema", "schemas/RewrittenNotification.json", "--prompt", "Rewrite",
+            "--config", config, "--fallback", fallback, "--json")
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["source"] as? String == "fallback")
@@ -24,18 +26,23 @@ import Testing
     }
 
     @Test func aFallbackThatBreaksTheSchemaIsRefusedBeforeAnythingIsSent() throws {
-        let fallback = try GuidedCommandTests.temporaryFile("long.json", #"{"text":"\#(String(repeating: "x", count: 200))"}"#)
-        let result = try GuidedCommandTests.guided("generate", "--schema", "schemas/RewrittenNotification.json", "--prompt", "Rewrite",
-                                                   "--fallback", fallback, "--json")
+        let fallback = try GuidedCommandTests.temporaryFile(
+            "long.json", #"{"text":"\#(String(repeating: "x", count: 200))"}"#)
+        let result = try GuidedCommandTests.guided(
+            "generate", "--schema", "schemas/RewrittenNotification.json", "--prompt", "Rewrite",
+            "--fallback", fallback, "--json")
         #expect(result.status == 2)
         #expect(result.stderr.contains("the fallback does not fit the schema: /text"))
     }
 
     @Test func aBrokenConfigurationIsALocatedError() throws {
-        let config = try GuidedCommandTests.temporaryFile("broken.json", #"{"backends":[{"name":"x","kind":"llama-server","url":"ftp://x","colour":1}]}"#)
+        let config = try GuidedCommandTests.temporaryFile(
+            "broken.json", #"{"backends":[{"name":"x","kind":"llama-server","url":"ftp://x","colour":1}]}"#)
         let result = try GuidedCommandTests.guided("backends", "--config", config)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("broken.json: error: unknown key \"colour\" for a llama-server backend (at #/backends/0/colour)"))
+        #expect(
+            result.stderr.contains(
+                "broken.json: error: unknown key \"colour\" for a llama-server backend (at #/backends/0/colour)"))
     }
 
     @Test func versionPrintsTheVersion() throws {
@@ -50,7 +57,8 @@ import Testing
         #expect(result.stdout.contains("== Copywriter: a callback notification"))
         #expect(result.stdout.contains("== Step suggester: three next steps"))
         let sources = result.stdout.components(separatedBy: "\n").filter {
-            $0.contains("[from the model on embedded") || $0.contains("[authored fallback — ") || $0.contains("[no suggestion — ")
+            $0.contains("[from the model on embedded") || $0.contains("[authored fallback — ")
+                || $0.contains("[no suggestion — ")
         }
         #expect(sources.count == 2, "\(result.stdout)")
         #expect(!result.stdout.contains("unavailable:"), "the embedded model must serve in the demo: \(result.stdout)")

@@ -21,19 +21,27 @@ import Testing
             let body = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any]
             let count = body?["n_cmpl"] as? Int ?? 1
             let items = (0..<count).map { index in
-                let content = String(data: try! JSONSerialization.data(withJSONObject: [contents[index % contents.count]], options: [.fragmentsAllowed]), encoding: .utf8)!
-                return #"{"index":\#(index),"content":\#(content.dropFirst().dropLast()),"stop":true,"stop_type":"eos","truncated":false,"tokens_predicted":9}"#
+                let content = String(
+                    data: try! JSONSerialization.data(
+                        withJSONObject: [contents[index % contents.count]], options: [.fragmentsAllowed]),
+                    encoding: .utf8)!
+                return
+                    #"{"index":\#(index),"content":\#(content.dropFirst().dropLast()),"stop":true,"stop_type":"eos","truncated":false,"tokens_predicted":9}"#
             }
             return .json(count == 1 ? items[0] : "[" + items.joined(separator: ",") + "]")
         }
-        let config = try GuidedCommandTests.temporaryFile("stub-\(server.port).json",
+        let config = try GuidedCommandTests.temporaryFile(
+            "stub-\(server.port).json",
             #"{"backends":[{"name":"local","kind":"llama-server","url":"\#(server.baseURL)"}]}"#)
         return (server, config)
     }
 
     static func generate(_ config: String, _ extra: String...) throws -> GuidedCommandTests.Result {
-        try GuidedCommandTests.guided(arguments: ["generate", "--schema", "schemas/StepSuggestions.json", "--prompt", "Goal: learn to knit",
-                                                  "--config", config, "--seed", "1"] + extra)
+        try GuidedCommandTests.guided(
+            arguments: [
+                "generate", "--schema", "schemas/StepSuggestions.json", "--prompt", "Goal: learn to knit",
+                "--config", config, "--seed", "1",
+            ] + extra)
     }
 
     @Test func theKnitOutputFromTheIssueIsRejectedByDefault() throws {
@@ -57,7 +65,10 @@ import Testing
         #expect(object["source"] as? String == "model")
         let attempt = try #require((object["attempts"] as? [[String: Any]])?.first)
         let candidates = try #require(attempt["candidates"] as? [[String: Any]])
-        #expect(candidates.map { $0["outcome"] as? String } == ["rejected:promptResidue/promptLabel", "passed", "rejected:promptResidue/promptLabel"])
+        #expect(
+            candidates.map { $0["outcome"] as? String } == [
+                "rejected:promptResidue/promptLabel", "passed", "rejected:promptResidue/promptLabel",
+            ])
         #expect(candidates.map { $0["shipped"] as? Bool } == [false, true, false])
         #expect(server.requests.filter { $0.path == "/completion" }.count == 1, "three candidates in one request")
     }
@@ -65,9 +76,13 @@ import Testing
     @Test func groundedDecodingCompilesTheFactsIntoTheGrammar() throws {
         let (server, config) = try Self.stub([Self.good])
         defer { server.stop() }
-        let result = try Self.generate(config, "--grounded", "--grounding", "Goal: learn to knit\nJournal: Cast on 30 stitches at Riverside Hall.")
+        let result = try Self.generate(
+            config, "--grounded", "--grounding", "Goal: learn to knit\nJournal: Cast on 30 stitches at Riverside Hall.")
         #expect(result.status == 0, "\(result.stderr)")
-        let body = try #require(server.requests.last { $0.path == "/completion" }.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] })
+        let body = try #require(
+            server.requests.last { $0.path == "/completion" }.flatMap {
+                try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any]
+            })
         let grammar = try #require(body["grammar"] as? String)
         #expect(grammar.contains("gt-spec ::="), "no grounded rules in: \(grammar.prefix(200))")
         #expect(grammar.contains(#""3" ("0")"#) && grammar.contains(#""R" ("iverside")"#), "\(grammar.prefix(400))")
@@ -82,7 +97,8 @@ import Testing
     }
 
     @Test func aCandidateCountOutOfRangeIsAUsageError() throws {
-        let result = try GuidedCommandTests.guided("generate", "--schema", "schemas/StepSuggestions.json", "--prompt", "x", "--candidates", "0")
+        let result = try GuidedCommandTests.guided(
+            "generate", "--schema", "schemas/StepSuggestions.json", "--prompt", "x", "--candidates", "0")
         #expect(result.status == 2)
         #expect(result.stderr.contains("--candidates needs a whole number from 1 to 16"))
     }

@@ -71,7 +71,9 @@ import Testing
         #expect(try Self.guided("validate", schema, instance).status == 1)
         let compiled = try Self.guided("compile", schema)
         #expect(compiled.status == 2)
-        #expect(compiled.stderr.contains("contradiction.json: error: minLength 5 is greater than maxLength 2 (at #/minLength)"))
+        #expect(
+            compiled.stderr.contains(
+                "contradiction.json: error: minLength 5 is greater than maxLength 2 (at #/minLength)"))
     }
 
     @Test func syntaxErrorNamesLineAndColumn() throws {
@@ -82,7 +84,9 @@ import Testing
     }
 
     @Test func draft04SchemaWithExtensionsIsReadAndItsIgnoredKeywordsListed() throws {
-        let schema = try Self.temporaryFile("draft04.json", #"""
+        let schema = try Self.temporaryFile(
+            "draft04.json",
+            #"""
             {"$schema": "http://json-schema.org/draft-04/schema#", "id": "http://example.com/person.json",
              "type": "object", "x-generator": "tool", "example": {"name": "Ada"},
              "properties": {"name": {"type": "string", "x-order": 1}, "age": {"type": "integer", "minimum": 0, "exclusiveMinimum": true}},
@@ -120,7 +124,8 @@ import Testing
         let directory = NSTemporaryDirectory() + "guided-cli-out-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let broken = try Self.temporaryFile("Broken.json", #"{"type":"strng"}"#)
-        let many = try Self.guided("compile", "schemas/StepSuggestions.json", "schemas/RewrittenNotification.json", broken, "--out", directory)
+        let many = try Self.guided(
+            "compile", "schemas/StepSuggestions.json", "schemas/RewrittenNotification.json", broken, "--out", directory)
         #expect(many.status == 2)
         #expect(many.stderr.contains("Broken.json: error: unknown type \"strng\""))
         #expect(FileManager.default.fileExists(atPath: directory + "/StepSuggestions.gbnf"))

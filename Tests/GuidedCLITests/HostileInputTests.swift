@@ -8,12 +8,16 @@ import Testing
     static let generate = ["generate", "--schema", "schemas/RewrittenNotification.json", "--prompt", "Rewrite"]
 
     @Test(arguments: [
-        ["--max-tokens", "1e30"], ["--max-tokens", "nan"], ["--max-tokens", "inf"], ["--max-tokens", "9223372036854775807"],
-        ["--max-tokens", "0"], ["--max-tokens", "-5"], ["--max-tokens", "0.5"], ["--top-k", "1e30"], ["--top-k", "nan"],
-        ["--top-p", "nan"], ["--top-p", "inf"], ["--top-p", "1.5"], ["--temperature", "nan"], ["--temperature", "-inf"],
+        ["--max-tokens", "1e30"], ["--max-tokens", "nan"], ["--max-tokens", "inf"],
+        ["--max-tokens", "9223372036854775807"],
+        ["--max-tokens", "0"], ["--max-tokens", "-5"], ["--max-tokens", "0.5"], ["--top-k", "1e30"],
+        ["--top-k", "nan"],
+        ["--top-p", "nan"], ["--top-p", "inf"], ["--top-p", "1.5"], ["--temperature", "nan"],
+        ["--temperature", "-inf"],
     ])
     func aBadNumberIsAUsageErrorNamingTheOption(option: [String]) throws {
-        let result = try GuidedCommandTests.guided(arguments: Self.generate + option + ["--config", "/nonexistent/none.json"])
+        let result = try GuidedCommandTests.guided(
+            arguments: Self.generate + option + ["--config", "/nonexistent/none.json"])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("error: \(option[0]) needs"), "\(result.stderr)")
         #expect(result.stderr.contains(option[1]), "\(result.stderr)")
@@ -40,7 +44,10 @@ import Testing
         writer.executableURL = URL(fileURLWithPath: "/bin/sh")
         writer.arguments = ["-c", "yes '{' > '\(fifo)' 2>/dev/null"]
         try writer.run()
-        defer { writer.terminate(); writer.waitUntilExit() }
+        defer {
+            writer.terminate()
+            writer.waitUntilExit()
+        }
         let result = try GuidedCommandTests.guided("validate", "schemas/StepSuggestions.json", fifo)
         #expect(result.status == 2)
         #expect(result.stderr.contains("larger than 64 MiB"), "\(result.stderr)")
@@ -49,7 +56,9 @@ import Testing
     @Test func aMissingConfigFileSaysNoSuchFile() throws {
         let result = try GuidedCommandTests.guided("backends", "--config", "/nonexistent/guided.json")
         #expect(result.status == 2)
-        #expect(result.stderr.contains("/nonexistent/guided.json: error: cannot read the configuration file: no such file"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("/nonexistent/guided.json: error: cannot read the configuration file: no such file"),
+            "\(result.stderr)")
         #expect(!result.stderr.contains("fix the JSON"), "\(result.stderr)")
     }
 

@@ -17,7 +17,8 @@ import Testing
         let model = directory + "/model.gguf"
         FileManager.default.createFile(atPath: model, contents: Data("GGUF".utf8))
         let config = directory + "/guided.json"
-        try #"{"backends":[{"name":"m","kind":"managed-llama-server","binary":"\#(fake)","model":"\#(model)","startupTimeoutSeconds":60}]}"#
+        try
+            #"{"backends":[{"name":"m","kind":"managed-llama-server","binary":"\#(fake)","model":"\#(model)","startupTimeoutSeconds":60}]}"#
             .write(toFile: config, atomically: true, encoding: .utf8)
 
         let guided = Process()
@@ -29,7 +30,9 @@ import Testing
         var serverPID: pid_t?
         for _ in 0..<500 where serverPID == nil {
             usleep(20_000)
-            serverPID = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            serverPID = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
         }
         let server = try #require(serverPID, "the managed server never started")
         #expect(kill(server, 0) == 0, "the server runs while guided does")

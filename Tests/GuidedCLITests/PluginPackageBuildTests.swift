@@ -15,8 +15,11 @@ import Testing
 
     static func write(_ relative: String, _ text: String) throws {
         let path = package + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        if (try? String(contentsOfFile: path, encoding: .utf8)) != text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if (try? String(contentsOfFile: path, encoding: .utf8)) != text {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
     }
 
     static func remove(_ relative: String) { try? FileManager.default.removeItem(atPath: package + "/" + relative) }
@@ -49,7 +52,9 @@ import Testing
         try write("Package.swift", manifest(resources: resources))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", package, "--scratch-path", root + "/scratch", "--product", "App"]
+        process.arguments = [
+            "swift", "build", "--package-path", package, "--scratch-path", root + "/scratch", "--product", "App",
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -72,16 +77,25 @@ import Testing
 
     @Test func schemaFilesAreFollowedAcrossBuildsAndABadOneFailsTheBuildAtItsLine() throws {
         // 1. One schema file: its type exists and carries its grammar.
-        try Self.write("Sources/App/Note.schema.json", Self.schema(#""text": {"type": "string", "maxLength": 40}"#, required: #""text""#))
+        try Self.write(
+            "Sources/App/Note.schema.json",
+            Self.schema(#""text": {"type": "string", "maxLength": 40}"#, required: #""text""#))
         Self.remove("Sources/App/Tag.schema.json")
-        try Self.write("Sources/App/main.swift", #"print(Note(text: "hi").generatedContent.jsonText(), Note.precompiledGrammar.contains("root ::="))"# + "\n")
+        try Self.write(
+            "Sources/App/main.swift",
+            #"print(Note(text: "hi").generatedContent.jsonText(), Note.precompiledGrammar.contains("root ::="))"# + "\n"
+        )
         var result = try Self.build(schemas: ["Note"])
         #expect(result.status == 0, "\(result.output)")
         #expect(try Self.runApp() == "{\"text\":\"hi\"} true\n")
 
         // 2. The schema changes: the next build regenerates the type.
-        try Self.write("Sources/App/Note.schema.json", Self.schema(#""text": {"type": "string"}, "mood": {"enum": ["calm", "glad"]}"#, required: #""text", "mood""#))
-        try Self.write("Sources/App/main.swift", #"print(Note(text: "hi", mood: "calm").generatedContent.jsonText())"# + "\n")
+        try Self.write(
+            "Sources/App/Note.schema.json",
+            Self.schema(
+                #""text": {"type": "string"}, "mood": {"enum": ["calm", "glad"]}"#, required: #""text", "mood""#))
+        try Self.write(
+            "Sources/App/main.swift", #"print(Note(text: "hi", mood: "calm").generatedContent.jsonText())"# + "\n")
         result = try Self.build(schemas: ["Note"])
         #expect(result.status == 0, "\(result.output)")
         #expect(try Self.runApp() == "{\"text\":\"hi\",\"mood\":\"calm\"}\n")
@@ -101,13 +115,24 @@ import Testing
         #expect(try Self.runApp() == "own\n")
 
         // 5. A bad schema fails the build at its line and column.
-        try Self.write("Sources/App/Note.schema.json", "{\"type\": \"object\",\n  \"properties\": {\"first-name\": {\"type\": \"string\"}}}")
+        try Self.write(
+            "Sources/App/Note.schema.json",
+            "{\"type\": \"object\",\n  \"properties\": {\"first-name\": {\"type\": \"string\"}}}")
         result = try Self.build(schemas: ["Note"])
         #expect(result.status != 0)
-        #expect(result.output.contains("\(Self.sources)/Note.schema.json:2:18: error: the key \"first-name\" is not a Swift property name"), "\(result.output)")
-        try Self.write("Sources/App/Note.schema.json", "{\"type\": \"object\",\n  \"properties\": {\"n\": {\"type\": \"string\", \"minLength\": 3, \"maxLength\": 1}}}")
+        #expect(
+            result.output.contains(
+                "\(Self.sources)/Note.schema.json:2:18: error: the key \"first-name\" is not a Swift property name"),
+            "\(result.output)")
+        try Self.write(
+            "Sources/App/Note.schema.json",
+            "{\"type\": \"object\",\n  \"properties\": {\"n\": {\"type\": \"string\", \"minLength\": 3, \"maxLength\": 1}}}"
+        )
         result = try Self.build(schemas: ["Note"])
         #expect(result.status != 0)
-        #expect(result.output.contains("\(Self.sources)/Note.schema.json:2:42: error: minLength 3 is greater than maxLength 1"), "\(result.output)")
+        #expect(
+            result.output.contains(
+                "\(Self.sources)/Note.schema.json:2:42: error: minLength 3 is greater than maxLength 1"),
+            "\(result.output)")
     }
 }

@@ -14,16 +14,24 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(marked: "{\n  \"type\": \"object\",\n  \"properties\": {\n    1️⃣\"first-name\": {\"type\": \"string\"}\n  }\n}",
-             message: "the key \"first-name\" is not a Swift property name as a Swift type"),
-        Case(marked: "{\"type\": \"object\", \"properties\": {\n  1️⃣\"pet\": {\"anyOf\": [{\"type\": \"string\"}, {\"type\": \"integer\"}]}}}",
-             message: "a union (anyOf/oneOf) cannot be declared yet as a Swift type"),
-        Case(marked: "{\"type\": \"object\",\n \"properties\": {\"name\": {\"type\": \"string\", 1️⃣\"minLength\": 5, \"maxLength\": 2}}}",
-             message: "minLength 5 is greater than maxLength 2"),
-        Case(marked: "{\"type\": \"object\",\n \"properties\": {\"n\": {1️⃣\"type\": \"intger\"}}}",
-             message: "intger"),
-        Case(marked: "{\"type\": \"object\",\n  \"properties\": {\"a\": {\"type\": \"string\"},1️⃣,}}",
-             message: "invalid JSON"),
+        Case(
+            marked:
+                "{\n  \"type\": \"object\",\n  \"properties\": {\n    1️⃣\"first-name\": {\"type\": \"string\"}\n  }\n}",
+            message: "the key \"first-name\" is not a Swift property name as a Swift type"),
+        Case(
+            marked:
+                "{\"type\": \"object\", \"properties\": {\n  1️⃣\"pet\": {\"anyOf\": [{\"type\": \"string\"}, {\"type\": \"integer\"}]}}}",
+            message: "a union (anyOf/oneOf) cannot be declared yet as a Swift type"),
+        Case(
+            marked:
+                "{\"type\": \"object\",\n \"properties\": {\"name\": {\"type\": \"string\", 1️⃣\"minLength\": 5, \"maxLength\": 2}}}",
+            message: "minLength 5 is greater than maxLength 2"),
+        Case(
+            marked: "{\"type\": \"object\",\n \"properties\": {\"n\": {1️⃣\"type\": \"intger\"}}}",
+            message: "intger"),
+        Case(
+            marked: "{\"type\": \"object\",\n  \"properties\": {\"a\": {\"type\": \"string\"},1️⃣,}}",
+            message: "invalid JSON"),
     ]
 
     @Test(arguments: cases)
@@ -33,7 +41,8 @@ import Testing
         let line = before.filter { $0 == "\n" }.count + 1
         let column = before.split(separator: "\n", omittingEmptySubsequences: false).last!.unicodeScalars.count + 1
         let path = NSTemporaryDirectory() + "codegen-\(getpid())-\(line)-\(column).schema.json"
-        try testCase.marked.replacingOccurrences(of: "1️⃣", with: "").write(toFile: path, atomically: true, encoding: .utf8)
+        try testCase.marked.replacingOccurrences(of: "1️⃣", with: "").write(
+            toFile: path, atomically: true, encoding: .utf8)
         #expect { try SchemaCodegen.generate(file: path) } throws: { error in
             let text = (error as? SchemaError)?.description ?? ""
             guard text.hasPrefix("\(path):\(line):\(column): error: "), text.contains(testCase.message) else {

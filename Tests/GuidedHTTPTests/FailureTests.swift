@@ -89,7 +89,9 @@ import Testing
         let server = try StubHTTPServer()
         let chunk = [UInt8](repeating: 66, count: 1500)
         server.route("GET", "/big") { _ in
-            .stream(status: 200, headers: [], chunks: Array(repeating: StubChunk(chunk, after: .milliseconds(5)), count: 4), framing: .chunked)
+            .stream(
+                status: 200, headers: [], chunks: Array(repeating: StubChunk(chunk, after: .milliseconds(5)), count: 4),
+                framing: .chunked)
         }
         var request = HTTPRequest(url: server.baseURL + "/big")
         request.maximumResponseBytes = 4096
@@ -191,7 +193,7 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         server.stop()
-        server.stop()  // idempotent
+        server.stop() // idempotent
         #expect(clock.now - start < .seconds(1))
         #expect(server.openConnections == 0)
         #expect(await task.value?.code == .connectionClosed)

@@ -19,7 +19,8 @@ import Testing
         defer { server.stop() }
         server.route("POST", "/completion") { _ in .hang }
         let started = ContinuousClock.now
-        let error = try #require(await httpError { _ = try await client.send(request(server, idle: .milliseconds(300))) })
+        let error = try #require(
+            await httpError { _ = try await client.send(request(server, idle: .milliseconds(300))) })
         #expect(error.code == .timedOut)
         #expect(error.message.contains("idle timeout"), "\(error)")
         #expect(ContinuousClock.now - started < .seconds(30), "the idle timeout, not the 60 s total, ended it")
@@ -29,8 +30,10 @@ import Testing
         let server = try StubHTTPServer()
         defer { server.stop() }
         server.route("POST", "/completion") { _ in
-            .stream(status: 200, headers: [StubHeader("Content-Type", "text/event-stream")],
-                    chunks: [StubChunk("data: {\"content\":\"a\"}\n\n"), StubChunk("data: {}\n\n", after: .seconds(120))], framing: .chunked)
+            .stream(
+                status: 200, headers: [StubHeader("Content-Type", "text/event-stream")],
+                chunks: [StubChunk("data: {\"content\":\"a\"}\n\n"), StubChunk("data: {}\n\n", after: .seconds(120))],
+                framing: .chunked)
         }
         let result = await collect(client.stream(request(server, idle: .milliseconds(300))))
         #expect(result.lines.contains("data: {\"content\":\"a\"}"))
@@ -43,7 +46,9 @@ import Testing
         defer { server.stop() }
         // 8 events 250 ms apart: 1.75 s in all, past the 1.5 s idle timeout, never silent that long
         // (the margin is wide so a loaded machine's scheduling delays do not trip it).
-        server.route("POST", "/completion") { _ in .sse((0..<8).map { "data: {\"n\":\($0)}\n\n" }, delay: .milliseconds(250)) }
+        server.route("POST", "/completion") { _ in
+            .sse((0..<8).map { "data: {\"n\":\($0)}\n\n" }, delay: .milliseconds(250))
+        }
         let result = await collect(client.stream(request(server, idle: .milliseconds(1500))))
         #expect(result.error == nil, "\(String(describing: result.error))")
         #expect(result.lines.filter { $0.hasPrefix("data:") }.count == 8)

@@ -26,8 +26,10 @@ import Testing
         let body = #"{"prompt":"Hello","n_predict":8}"#
         let request = HTTPRequest(
             method: "POST", url: server.baseURL + "/completion",
-            headers: [HTTPHeader("Content-Type", "application/json"), HTTPHeader("Authorization", "Bearer sk-test"),
-                HTTPHeader("X-Trace", "abc")],
+            headers: [
+                HTTPHeader("Content-Type", "application/json"), HTTPHeader("Authorization", "Bearer sk-test"),
+                HTTPHeader("X-Trace", "abc"),
+            ],
             body: Array(body.utf8))
         let response = try await client.send(request)
         #expect(response.status == 200)
@@ -64,7 +66,8 @@ import Testing
         #expect(deleted.body.isEmpty)
         let empty = try await client.send(HTTPRequest(method: "POST", url: server.baseURL + "/empty"))
         #expect(empty.bodyText == "0")
-        let put = try await client.send(HTTPRequest(method: "PUT", url: server.baseURL + "/item", body: Array("v".utf8)))
+        let put = try await client.send(
+            HTTPRequest(method: "PUT", url: server.baseURL + "/item", body: Array("v".utf8)))
         #expect(put.bodyText == "v")
         #expect(server.requests.map(\.method) == ["DELETE", "POST", "PUT"])
     }

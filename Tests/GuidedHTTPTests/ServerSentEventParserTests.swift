@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func multiLineDataIsJoinedWithNewlines() {
-        #expect(parse(["data: first", "data: second", "data:third", ""]) == [ServerSentEvent(data: "first\nsecond\nthird")])
+        #expect(
+            parse(["data: first", "data: second", "data:third", ""]) == [ServerSentEvent(data: "first\nsecond\nthird")])
     }
 
     @Test func eventNameAppliesToOneEventOnly() {

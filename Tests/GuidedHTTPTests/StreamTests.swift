@@ -20,7 +20,8 @@ import Testing
         var parser = ServerSentEventParser()
         var events: [(ServerSentEvent, Duration)] = []
         var status: Int?
-        for try await event in client.stream(HTTPRequest(method: "POST", url: server.baseURL + "/completion", body: [])) {
+        for try await event in client.stream(HTTPRequest(method: "POST", url: server.baseURL + "/completion", body: []))
+        {
             switch event {
             case .head(let code, let headers):
                 status = code
@@ -34,12 +35,13 @@ import Testing
         let end = clock.now - start
         #expect(parser.finish() == nil)
         #expect(status == 200)
-        #expect(events.map(\.0) == [
-            ServerSentEvent(data: #"{"content":"Hel"}"#),
-            ServerSentEvent(data: #"{"content":"lo"}"#),
-            ServerSentEvent(event: "done", data: #"{"stop":true}"#),
-            ServerSentEvent(data: "[DONE]"),
-        ])
+        #expect(
+            events.map(\.0) == [
+                ServerSentEvent(data: #"{"content":"Hel"}"#),
+                ServerSentEvent(data: #"{"content":"lo"}"#),
+                ServerSentEvent(event: "done", data: #"{"stop":true}"#),
+                ServerSentEvent(data: "[DONE]"),
+            ])
         // The first event came while the server was still sleeping, not with the end.
         let first = try #require(events.first?.1)
         #expect(end - first >= .milliseconds(1000), "first event at \(first), end at \(end)")
@@ -50,7 +52,8 @@ import Testing
         let server = try StubHTTPServer()
         let lines = [#"{"response":"a","done":false}"#, #"{"response":"b","done":false}"#, #"{"done":true}"#]
         server.route("POST", "/api/generate") { _ in .ndjson(lines, delay: .milliseconds(30)) }
-        let result = await collect(client.stream(HTTPRequest(method: "POST", url: server.baseURL + "/api/generate", body: [])))
+        let result = await collect(
+            client.stream(HTTPRequest(method: "POST", url: server.baseURL + "/api/generate", body: [])))
         #expect(result.error == nil)
         #expect(result.status == 200)
         #expect(result.lines == lines)
@@ -77,7 +80,8 @@ import Testing
                 chunks: [StubChunk("data: 1\n\n"), StubChunk("data: 2\n\ndata: par", after: .milliseconds(50))],
                 declaredLength: nil)
         }
-        let result = await collect(client.stream(HTTPRequest(method: "POST", url: server.baseURL + "/v1/chat/completions", body: [])))
+        let result = await collect(
+            client.stream(HTTPRequest(method: "POST", url: server.baseURL + "/v1/chat/completions", body: [])))
         #expect(result.status == 200)
         #expect(result.lines == ["data: 1", "", "data: 2", ""])
         #expect(result.error?.code == .connectionClosed)
@@ -87,7 +91,8 @@ import Testing
     @Test func nonSuccessStatusStreamsItsBody() async throws {
         let server = try StubHTTPServer()
         server.route("POST", "/completion") { _ in .json(status: 503, #"{"error":"loading model"}"#) }
-        let result = await collect(client.stream(HTTPRequest(method: "POST", url: server.baseURL + "/completion", body: [])))
+        let result = await collect(
+            client.stream(HTTPRequest(method: "POST", url: server.baseURL + "/completion", body: [])))
         #expect(result.status == 503)
         #expect(result.lines == [#"{"error":"loading model"}"#])
         #expect(result.error == nil)

@@ -4,15 +4,16 @@ import Testing
 
 /// `JSONReader.parse` turns JSON text into `GeneratedContent`: values, order and number text.
 @Suite struct JSONReaderValueTests {
-    @Test(arguments: [
-        ("1", GeneratedContent(1)),
-        ("-17", GeneratedContent(-17)),
-        ("null", GeneratedContent.null),
-        ("true", GeneratedContent(true)),
-        ("false", GeneratedContent(false)),
-        (#""x""#, GeneratedContent("x")),
-        ("  \n\t 42 \r\n", GeneratedContent(42)),
-    ] as [(String, GeneratedContent)])
+    @Test(
+        arguments: [
+            ("1", GeneratedContent(1)),
+            ("-17", GeneratedContent(-17)),
+            ("null", GeneratedContent.null),
+            ("true", GeneratedContent(true)),
+            ("false", GeneratedContent(false)),
+            (#""x""#, GeneratedContent("x")),
+            ("  \n\t 42 \r\n", GeneratedContent(42)),
+        ] as [(String, GeneratedContent)])
     func scalarsAtTopLevel(_ text: String, _ expected: GeneratedContent) throws {
         let value = try JSONReader.parse(text)
         #expect(value == expected)

@@ -24,7 +24,9 @@ import Testing
         Case(name: "F5 lead byte", bytes: string([0xF5, 0x80, 0x80, 0x80]), message: "never appears"),
         Case(name: "stray continuation byte", bytes: string([0x80]), message: "continuation"),
         Case(name: "cut character", bytes: string([0xE2, 0x82]), message: "cut short"),
-        Case(name: "NUL between tokens", bytes: Array(#"{"a":1}"#.utf8).prefix(5) + [0] + Array("1}".utf8), message: "NUL byte"),
+        Case(
+            name: "NUL between tokens", bytes: Array(#"{"a":1}"#.utf8).prefix(5) + [0] + Array("1}".utf8),
+            message: "NUL byte"),
         Case(name: "NUL at the start", bytes: [0, 0x7B, 0x7D], message: "NUL byte"),
     ]
 

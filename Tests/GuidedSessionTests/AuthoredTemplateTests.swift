@@ -5,8 +5,11 @@ import Testing
 /// Authored templates: parsing, filling from facts, and shipping as the fallback of a polish.
 @Suite struct AuthoredTemplateTests {
     static let facts = [
-        Fact("1 March 2026: Fed the starter twice.", slots: ["entry": "Fed the starter twice.", "month": "March"], scopes: [.goal("sourdough")]),
-        Fact("Entry 2: Fed it again.", slots: ["entry": "Fed it again.", "month": "April"], scopes: [.goal("sourdough")]),
+        Fact(
+            "1 March 2026: Fed the starter twice.", slots: ["entry": "Fed the starter twice.", "month": "March"],
+            scopes: [.goal("sourdough")]),
+        Fact(
+            "Entry 2: Fed it again.", slots: ["entry": "Fed it again.", "month": "April"], scopes: [.goal("sourdough")]),
         Fact("Goal: bake sourdough at home", scopes: [.goal("sourdough")]),
     ]
 
@@ -18,7 +21,9 @@ import Testing
     }
 
     @Test func doubledBracesAreLiteralBraces() throws {
-        #expect(try AuthoredTemplate("{{not a slot}} {entry}").filled(from: Self.facts).text == "{not a slot} Fed the starter twice.")
+        #expect(
+            try AuthoredTemplate("{{not a slot}} {entry}").filled(from: Self.facts).text
+                == "{not a slot} Fed the starter twice.")
     }
 
     @Test func aMissingSlotIsATypedErrorNamingIt() throws {
@@ -28,8 +33,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [("Hi {name", TemplateError.Code.unbalancedBrace), ("Hi name}", .unbalancedBrace),
-                      ("Hi {first name}", .invalidSlotName), ("{1st}", .invalidSlotName), ("{}", .invalidSlotName)])
+    @Test(arguments: [
+        ("Hi {name", TemplateError.Code.unbalancedBrace), ("Hi name}", .unbalancedBrace),
+        ("Hi {first name}", .invalidSlotName), ("{1st}", .invalidSlotName), ("{}", .invalidSlotName),
+    ])
     func malformedTemplatesAreRejected(source: String, code: TemplateError.Code) {
         #expect { try AuthoredTemplate(source) } throws: { ($0 as? TemplateError)?.code == code }
     }
@@ -39,7 +46,8 @@ import Testing
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [dead]))
         try session.register(RewrittenNotification.self, policy: .template({ RewrittenNotification(text: $0) }))
         let copy = try AuthoredTemplate("Back in {month} you wrote: \"{entry}\"").filled(from: Self.facts)
-        let outcome = try await session.respond(polishing: copy, generating: RewrittenNotification.self, facts: Self.facts, scope: .goal("sourdough"))
+        let outcome = try await session.respond(
+            polishing: copy, generating: RewrittenNotification.self, facts: Self.facts, scope: .goal("sourdough"))
         #expect(outcome.value.text == "Back in March you wrote: \"Fed the starter twice.\"")
         guard case .fallback(let reason) = outcome.source else {
             Issue.record("expected the template to ship")
@@ -50,10 +58,12 @@ import Testing
 
     @Test func theModelIsAskedToPolishTheFilledCopy() async throws {
         let backend = RecordingBackend(answers: [["text": "In March you fed the starter twice."]])
-        let session = LanguageModelSession(instructions: "Rewrite warmly.", configuration: GuidedConfiguration(backends: [backend]))
+        let session = LanguageModelSession(
+            instructions: "Rewrite warmly.", configuration: GuidedConfiguration(backends: [backend]))
         try session.register(RewrittenNotification.self, policy: .template({ RewrittenNotification(text: $0) }))
         let copy = try AuthoredTemplate("Back in {month} you wrote: \"{entry}\"").filled(from: Self.facts)
-        let outcome = try await session.respond(polishing: copy, generating: RewrittenNotification.self, facts: Self.facts, scope: .goal("sourdough"))
+        let outcome = try await session.respond(
+            polishing: copy, generating: RewrittenNotification.self, facts: Self.facts, scope: .goal("sourdough"))
         #expect(outcome.isFromModel)
         let request = try #require(backend.sent.first)
         #expect(request.prompt == copy.text)
@@ -65,7 +75,10 @@ import Testing
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [dead]))
         try session.register(RewrittenNotification.self, policy: .template({ RewrittenNotification(text: $0) }))
         let copy = try AuthoredTemplate("{entry}").filled(with: ["entry": String(repeating: "long ", count: 40)])
-        await #expect { try await session.respond(polishing: copy, generating: RewrittenNotification.self, facts: [], scope: .goal("g")) } throws: {
+        await #expect {
+            try await session.respond(
+                polishing: copy, generating: RewrittenNotification.self, facts: [], scope: .goal("g"))
+        } throws: {
             ($0 as? GenerationError)?.reason.code == .fallbackDoesNotFit
         }
     }

@@ -12,7 +12,9 @@ import Testing
         return request
     }()
 
-    static func steps(_ a: String, _ b: String = "Book a beginner swim lesson", _ c: String = "Practise floating at the pool") -> GeneratedContent {
+    static func steps(
+        _ a: String, _ b: String = "Book a beginner swim lesson", _ c: String = "Practise floating at the pool"
+    ) -> GeneratedContent {
         ["steps": [GeneratedContent(a), GeneratedContent(b), GeneratedContent(c)]]
     }
 
@@ -21,7 +23,9 @@ import Testing
     final class BatchBackend: LanguageModelBackend {
         let name = "batches"
         let kind = "scripted"
-        let capabilities = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true, streaming: false, tokenCounting: false)
+        let capabilities = BackendCapabilities(
+            grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true, streaming: false,
+            tokenCounting: false)
         let batches: [[CandidateResult]]
         let calls = Mutex<[(size: Int, seed: UInt64?)]>([])
         let askedForProbabilities = Mutex<[Bool]>([])
@@ -30,15 +34,20 @@ import Testing
             self.batches = batches.map { batch in
                 batch.map { content in
                     guard let content else { return .failure(BackendError(.truncated, backend: "batches", "cut")) }
-                    return .success(BackendResponse(backend: "batches", content: content, text: content.jsonText(), tokensGenerated: 10,
-                                                    promptTokens: 50, stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil))
+                    return .success(
+                        BackendResponse(
+                            backend: "batches", content: content, text: content.jsonText(), tokensGenerated: 10,
+                            promptTokens: 50, stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil))
                 }
             }
         }
 
         func availability() async -> BackendAvailability { .available }
-        func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse { try batches[0][0].get() }
-        func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult] {
+        func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
+            try batches[0][0].get()
+        }
+        func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult]
+        {
             askedForProbabilities.withLock { $0.append(request.tokenLogProbabilities) }
             let call = calls.withLock { calls -> Int in
                 calls.append((count, request.options.sampling?.seed))
@@ -46,7 +55,9 @@ import Testing
             }
             return Array(batches[min(call, batches.count - 1)].prefix(count))
         }
-        func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> { AsyncThrowingStream { $0.finish() } }
+        func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
+            AsyncThrowingStream { $0.finish() }
+        }
         func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .exact(1) }
         func contextSize() async throws(BackendError) -> Int { 4096 }
     }
@@ -55,14 +66,19 @@ import Testing
 
     @Test func theFirstBatchWithAPassingCandidateEndsTheAttempt() async {
         let backend = BatchBackend([[Self.steps("Swim 9 lengths"), nil, Self.steps("Find a pool near home")]])
-        let result = await Router().route(Self.request, through: [backend], validators: Self.checks, candidates: CandidatePolicy(count: 6, batchSize: 3))
+        let result = await Router().route(
+            Self.request, through: [backend], validators: Self.checks,
+            candidates: CandidatePolicy(count: 6, batchSize: 3))
         guard case .success(let content, _, let attempts) = result else {
             Issue.record("no success: \(result)")
             return
         }
         #expect(content == Self.steps("Find a pool near home"))
         #expect(attempts.count == 1)
-        #expect(attempts[0].candidates.map(\.outcomeCode) == ["rejected:grounding/ungroundedNumber", "failed:truncated", "passed"])
+        #expect(
+            attempts[0].candidates.map(\.outcomeCode) == [
+                "rejected:grounding/ungroundedNumber", "failed:truncated", "passed",
+            ])
         #expect(attempts[0].candidates.map(\.shipped) == [false, false, true])
         #expect(backend.calls.withLock { $0.map(\.size) } == [3])
     }
@@ -70,7 +86,9 @@ import Testing
     @Test func anotherBatchFollowsWhenNonePassedWithShiftedSeeds() async {
         let bad = Self.steps("Swim 9 lengths")
         let backend = BatchBackend([[bad, bad, bad], [bad, Self.steps("Find a pool near home")]])
-        let result = await Router().route(Self.request, through: [backend], validators: Self.checks, candidates: CandidatePolicy(count: 5, batchSize: 3))
+        let result = await Router().route(
+            Self.request, through: [backend], validators: Self.checks,
+            candidates: CandidatePolicy(count: 5, batchSize: 3))
         #expect(result.failureReason == nil)
         #expect(backend.calls.withLock { $0.map(\.size) } == [3, 2], "the last batch only fills the count")
         #expect(backend.calls.withLock { $0.map(\.seed) } == [7, 10], "each batch starts past the seeds already used")
@@ -79,7 +97,8 @@ import Testing
 
     @Test func whenNoCandidatePassesTheAttemptIsRejectedWithEveryVerdict() async {
         let backend = BatchBackend([[Self.steps("Swim 9 lengths"), Self.steps("Swim on Friday")]])
-        let result = await Router().route(Self.request, through: [backend], validators: Self.checks, candidates: CandidatePolicy(count: 2))
+        let result = await Router().route(
+            Self.request, through: [backend], validators: Self.checks, candidates: CandidatePolicy(count: 2))
         #expect(result.failureReason?.code == .allBackendsFailed)
         #expect(result.attempts.map(\.outcomeCode) == ["rejected:grounding/ungroundedDate"])
         #expect(result.attempts[0].candidates.count == 2)
@@ -90,7 +109,8 @@ import Testing
         request.options.sampling = .greedy
         let bad = Self.steps("Swim 9 lengths")
         let backend = BatchBackend([[bad], [Self.steps("Find a pool near home")]])
-        _ = await Router().route(request, through: [backend], validators: Self.checks, candidates: CandidatePolicy(count: 6, batchSize: 3))
+        _ = await Router().route(
+            request, through: [backend], validators: Self.checks, candidates: CandidatePolicy(count: 6, batchSize: 3))
         #expect(backend.calls.withLock { $0.count } == 1)
     }
 
@@ -113,12 +133,18 @@ import Testing
     @Test func sessionsUseThePolicysCandidatesAndGroundedDecoding() async throws {
         let backend = BatchBackend([[Self.steps("Swim 9 lengths"), Self.steps("Find a pool near home")]])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]))
-        try session.register(StepSuggestions.self, policy: OutputPolicy(
-            fallback: { _ in StepSuggestions(steps: ["Write your own step", "Write another step", "Write a third step"]) },
-            candidates: CandidatePolicy(count: 2), groundedDecoding: true))
-        let outcome = try await session.respond(to: "Suggest three next steps.", generating: StepSuggestions.self,
-                                                grounding: RouterTests.grounding, options: GenerationOptions(sampling: .random(top: 40, seed: 1)))
+        try session.register(
+            StepSuggestions.self,
+            policy: OutputPolicy(
+                fallback: { _ in
+                    StepSuggestions(steps: ["Write your own step", "Write another step", "Write a third step"])
+                },
+                candidates: CandidatePolicy(count: 2), groundedDecoding: true))
+        let outcome = try await session.respond(
+            to: "Suggest three next steps.", generating: StepSuggestions.self,
+            grounding: RouterTests.grounding, options: GenerationOptions(sampling: .random(top: 40, seed: 1)))
         #expect(outcome.value.steps.first == "Find a pool near home")
-        #expect(outcome.attempts.first?.candidates.map(\.outcomeCode) == ["rejected:grounding/ungroundedNumber", "passed"])
+        #expect(
+            outcome.attempts.first?.candidates.map(\.outcomeCode) == ["rejected:grounding/ungroundedNumber", "passed"])
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// Which candidate ships: only passing ones, the highest mean log-probability of the words,
 /// ties to the earlier; forced tokens reject a candidate; every verdict is kept.
 @Suite struct CandidateSelectionTests {
-    static let schema = GenerationSchema(root: .object(ObjectConstraints([.init("text", .string(StringConstraints(maxLength: 60)))])))
+    static let schema = GenerationSchema(
+        root: .object(ObjectConstraints([.init("text", .string(StringConstraints(maxLength: 60)))])))
     static let context = ValidationContext(grounding: ["Goal: learn to swim"], schema: schema)
     static let checks = ValidatorChain([SchemaValidator(), GroundingValidator()])
 
@@ -13,18 +14,26 @@ import Testing
     /// token per word of `words`, each with its log-probability.
     static func response(_ words: [(String, Double)]) -> CandidateResult {
         let value = words.map(\.0).joined()
-        var tokens = [TokenLogProbability(text: #"{""#, logProbability: -14), TokenLogProbability(text: "text", logProbability: -0.1),
-                      TokenLogProbability(text: #"":""#, logProbability: -0.2)]
+        var tokens = [
+            TokenLogProbability(text: #"{""#, logProbability: -14),
+            TokenLogProbability(text: "text", logProbability: -0.1),
+            TokenLogProbability(text: #"":""#, logProbability: -0.2),
+        ]
         tokens += words.map { TokenLogProbability(text: $0.0, logProbability: $0.1) }
         tokens.append(TokenLogProbability(text: #""}"#, logProbability: -9))
         let content: GeneratedContent = ["text": GeneratedContent(value)]
-        return .success(BackendResponse(backend: "b", content: content, text: content.jsonText(), tokensGenerated: tokens.count,
-                                        promptTokens: 10, stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil,
-                                        tokenLogProbabilities: tokens))
+        return .success(
+            BackendResponse(
+                backend: "b", content: content, text: content.jsonText(), tokensGenerated: tokens.count,
+                promptTokens: 10, stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil,
+                tokenLogProbabilities: tokens))
     }
 
-    static func judge(_ candidates: [CandidateResult], policy: CandidatePolicy = CandidatePolicy(count: 4)) -> ([CandidateVerdict], GeneratedContent?) {
-        let judged = CandidateSelection.judge(candidates, policy: policy, cleanup: nil, checks: checks, context: context)
+    static func judge(_ candidates: [CandidateResult], policy: CandidatePolicy = CandidatePolicy(count: 4)) -> (
+        [CandidateVerdict], GeneratedContent?
+    ) {
+        let judged = CandidateSelection.judge(
+            candidates, policy: policy, cleanup: nil, checks: checks, context: context)
         return (judged.verdicts, judged.shipped?.content)
     }
 
@@ -32,7 +41,7 @@ import Testing
         let (verdicts, shipped) = Self.judge([
             Self.response([("Swim", -2), (" today", -2)]),
             Self.response([("Swim", -0.5), (" a", -0.5), (" lap", -1)]),
-            Self.response([("Swim", -0.1), (" 9", -0.1), (" laps", -0.1)]),  // invents a number
+            Self.response([("Swim", -0.1), (" 9", -0.1), (" laps", -0.1)]), // invents a number
         ])
         #expect(shipped?["text"]?.stringValue == "Swim a lap")
         #expect(verdicts.map(\.outcomeCode) == ["passed", "passed", "rejected:grounding/ungroundedNumber"])
@@ -50,8 +59,9 @@ import Testing
     }
 
     @Test func theDecodingCheckCanBeTurnedOff() {
-        let (_, shipped) = Self.judge([Self.response([("Swim", -0.2), (" ird", -18.7)])],
-                                      policy: CandidatePolicy(count: 1, minimumTokenLogProbability: nil))
+        let (_, shipped) = Self.judge(
+            [Self.response([("Swim", -0.2), (" ird", -18.7)])],
+            policy: CandidatePolicy(count: 1, minimumTokenLogProbability: nil))
         #expect(shipped?["text"]?.stringValue == "Swim ird")
     }
 
@@ -67,8 +77,10 @@ import Testing
     @Test func withoutLogProbabilitiesTheFirstPassingShips() {
         let plain: (String) -> CandidateResult = { text in
             let content: GeneratedContent = ["text": GeneratedContent(text)]
-            return .success(BackendResponse(backend: "b", content: content, text: content.jsonText(), tokensGenerated: nil, promptTokens: nil,
-                                            stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil))
+            return .success(
+                BackendResponse(
+                    backend: "b", content: content, text: content.jsonText(), tokensGenerated: nil, promptTokens: nil,
+                    stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil))
         }
         let (verdicts, shipped) = Self.judge([plain("Swim in Paris"), plain("Swim today"), plain("Swim again")])
         #expect(verdicts.map(\.outcomeCode) == ["rejected:grounding/ungroundedName", "passed", "passed"])

@@ -13,13 +13,23 @@ import Testing
     ]
 
     @Test func aChecksOnlyFactStaysOutOfThePromptButIsChecked() async throws {
-        let copyingDone: GeneratedContent = ["steps": ["Buy needles and yarn", "Knit one row with the thick yarn", "Cast on a few more stitches"]]
-        let good: GeneratedContent = ["steps": ["Knit one row with the thick yarn", "Cast on a few more stitches", "Practise the purl stitch on the scarf"]]
+        let copyingDone: GeneratedContent = [
+            "steps": ["Buy needles and yarn", "Knit one row with the thick yarn", "Cast on a few more stitches"]
+        ]
+        let good: GeneratedContent = [
+            "steps": [
+                "Knit one row with the thick yarn", "Cast on a few more stitches",
+                "Practise the purl stitch on the scarf",
+            ]
+        ]
         let backend = RecordingBackend(answers: [copyingDone, good])
-        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]),
-                                           router: Router(policy: RoutePolicy(attemptsPerBackend: 2)))
-        try session.register(StepSuggestions.self, policy: .noSuggestion(validators: ValidatorChain([CopiedFactValidator()])))
-        let suggestion = await session.suggest(to: "Suggest three next steps.", generating: StepSuggestions.self, facts: Self.facts, scope: Self.scope)
+        let session = LanguageModelSession(
+            configuration: GuidedConfiguration(backends: [backend]),
+            router: Router(policy: RoutePolicy(attemptsPerBackend: 2)))
+        try session.register(
+            StepSuggestions.self, policy: .noSuggestion(validators: ValidatorChain([CopiedFactValidator()])))
+        let suggestion = await session.suggest(
+            to: "Suggest three next steps.", generating: StepSuggestions.self, facts: Self.facts, scope: Self.scope)
         guard case .value(let outcome) = suggestion else {
             Issue.record("no suggestion: \(suggestion)")
             return

@@ -10,7 +10,8 @@ import Testing
     })
 
     @Test func theSessionsRouterTakesTheConfiguredDeadlineAndAttempts() {
-        let configuration = GuidedConfiguration(backends: [], routing: RoutingSettings(deadline: .seconds(7), attemptsPerBackend: 4))
+        let configuration = GuidedConfiguration(
+            backends: [], routing: RoutingSettings(deadline: .seconds(7), attemptsPerBackend: 4))
         let session = LanguageModelSession(configuration: configuration)
         #expect(session.router.policy.deadline == .seconds(7))
         #expect(session.router.policy.attemptsPerBackend == 4)
@@ -20,7 +21,8 @@ import Testing
 
     @Test func theConfiguredDeadlineEndsAHangingRequestWithTheFallback() async throws {
         let hanging = CancellationProbe("hanging")
-        let configuration = GuidedConfiguration(backends: [hanging], routing: RoutingSettings(deadline: .milliseconds(300)))
+        let configuration = GuidedConfiguration(
+            backends: [hanging], routing: RoutingSettings(deadline: .milliseconds(300)))
         let session = LanguageModelSession(configuration: configuration)
         try session.register(StepSuggestions.self, policy: Self.fallback)
         let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self)
@@ -34,10 +36,13 @@ import Testing
     }
 
     @Test func theConfiguredAttemptsRetryOneBackend() async throws {
-        let flaky = ScriptedBackend("flaky", answers: [.failure(.malformedResponse), .failure(.malformedResponse), .output(RouterTests.good)])
-        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [flaky], routing: RoutingSettings(attemptsPerBackend: 3)))
+        let flaky = ScriptedBackend(
+            "flaky", answers: [.failure(.malformedResponse), .failure(.malformedResponse), .output(RouterTests.good)])
+        let session = LanguageModelSession(
+            configuration: GuidedConfiguration(backends: [flaky], routing: RoutingSettings(attemptsPerBackend: 3)))
         try session.register(StepSuggestions.self, policy: Self.fallback)
-        let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: RouterTests.grounding)
+        let outcome = try await session.respond(
+            to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: RouterTests.grounding)
         #expect(outcome.isFromModel, "\(outcome.attempts)")
         #expect(flaky.respondCalls.withLock { $0 } == 3)
     }

@@ -20,7 +20,8 @@ import Testing
         var text: String = ""
     }
 
-    static let options = GenerationOptions(sampling: .random(top: 40, seed: 3), temperature: 1, maximumResponseTokens: 800)
+    static let options = GenerationOptions(
+        sampling: .random(top: 40, seed: 3), temperature: 1, maximumResponseTokens: 800)
 
     /// Whether any slot of the server on `port` is processing, from `/slots`.
     static func processing(_ client: HTTPClient, port: Int) async throws -> Bool {
@@ -30,7 +31,9 @@ import Testing
     }
 
     /// Polls `/slots` every `interval` until `processing` is `wanted`; the time it took, or nil after `limit`.
-    static func waitForSlots(processing wanted: Bool, port: Int, every interval: Duration, limit: Duration) async throws -> Duration? {
+    static func waitForSlots(processing wanted: Bool, port: Int, every interval: Duration, limit: Duration) async throws
+        -> Duration?
+    {
         let client = HTTPClient()
         let started = ContinuousClock.now
         while ContinuousClock.now - started < limit {
@@ -43,7 +46,8 @@ import Testing
     static func startedBackend() async throws -> (ManagedLlamaServerBackend, Int) {
         let backend = ManagedLlamaServerBackend(name: "embedded")
         let availability = await backend.availability()
-        try #require(availability.isAvailable, "the embedded model did not start (\(availability)): run scripts/setup-model")
+        try #require(
+            availability.isAvailable, "the embedded model did not start (\(availability)): run scripts/setup-model")
         return (backend, try #require(await backend.port))
     }
 
@@ -51,16 +55,23 @@ import Testing
         let (backend, port) = try await Self.startedBackend()
         defer { Task { await backend.shutdown() } }
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]))
-        let responding = Task { try await session.respond(to: "Tell a story about the sea.", generating: Story.self, options: Self.options) }
-        guard try await Self.waitForSlots(processing: true, port: port, every: .milliseconds(200), limit: .seconds(60)) != nil else {
+        let responding = Task {
+            try await session.respond(to: "Tell a story about the sea.", generating: Story.self, options: Self.options)
+        }
+        guard
+            try await Self.waitForSlots(processing: true, port: port, every: .milliseconds(200), limit: .seconds(60))
+                != nil
+        else {
             responding.cancel()
             Issue.record("the generation never started: \(await responding.result)")
             return
         }
         try await Task.sleep(for: .seconds(2))
-        try #require(try await Self.processing(HTTPClient(), port: port), "the generation ended before it could be cancelled")
+        try #require(
+            try await Self.processing(HTTPClient(), port: port), "the generation ended before it could be cancelled")
         responding.cancel()
-        let freed = try await Self.waitForSlots(processing: false, port: port, every: .milliseconds(1500), limit: .seconds(30))
+        let freed = try await Self.waitForSlots(
+            processing: false, port: port, every: .milliseconds(1500), limit: .seconds(30))
         print("live: slot free \(freed.map { "\($0)" } ?? "not within 30 s") after cancelling respond")
         #expect(freed != nil && freed! < .seconds(4))
         await #expect(throws: GenerationError.self) { try await responding.value }
@@ -71,12 +82,15 @@ import Testing
         defer { Task { await backend.shutdown() } }
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]))
         var partials = 0
-        for try await snapshot in session.streamResponse(to: "Tell a story about the sea.", generating: Story.self, options: Self.options) {
+        for try await snapshot in session.streamResponse(
+            to: "Tell a story about the sea.", generating: Story.self, options: Self.options)
+        {
             if case .partial = snapshot { partials += 1 }
             if partials == 10 { break }
         }
         try #require(partials == 10)
-        let freed = try await Self.waitForSlots(processing: false, port: port, every: .milliseconds(1500), limit: .seconds(30))
+        let freed = try await Self.waitForSlots(
+            processing: false, port: port, every: .milliseconds(1500), limit: .seconds(30))
         print("live: slot free \(freed.map { "\($0)" } ?? "not within 30 s") after dropping the stream")
         #expect(freed != nil && freed! < .seconds(4))
     }

@@ -10,21 +10,33 @@ import Testing
     static let grounding = ["Goal: learn to swim", "Entry: bought goggles", "Entry: the public pool opens at 7"]
 
     static func policy() -> OutputPolicy<StepSuggestions> {
-        OutputPolicy(fallback: { _ in StepSuggestions(steps: ["Write your own first step", "Write your own second step", "Write your own third step"]) },
-                     validators: ValidatorChain([MinimumContentValidator(), GroundingValidator()]),
-                     cleanup: .all())
+        OutputPolicy(
+            fallback: { _ in
+                StepSuggestions(steps: [
+                    "Write your own first step", "Write your own second step", "Write your own third step",
+                ])
+            },
+            validators: ValidatorChain([MinimumContentValidator(), GroundingValidator()]),
+            cleanup: .all())
     }
 
     @Test func theDefaultConfigurationServesThroughTheEmbeddedModel() async throws {
         let configuration = try GuidedConfiguration.load(environment: [:])
         #expect(configuration.route == ["embedded"])
-        let session = LanguageModelSession(instructions: "Suggest three short, concrete next steps toward the goal, using the facts.",
-                                           configuration: configuration)
+        let session = LanguageModelSession(
+            instructions: "Suggest three short, concrete next steps toward the goal, using the facts.",
+            configuration: configuration)
         try session.register(StepSuggestions.self, policy: Self.policy())
-        let examples = [Example("Goal: read more. Entry: library card renewed",
-                                output: StepSuggestions(steps: ["Visit the library this week", "Pick one short novel", "Read ten pages each night"]))]
-        let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: Self.grounding,
-                                                examples: examples, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 300))
+        let examples = [
+            Example(
+                "Goal: read more. Entry: library card renewed",
+                output: StepSuggestions(steps: [
+                    "Visit the library this week", "Pick one short novel", "Read ten pages each night",
+                ]))
+        ]
+        let outcome = try await session.respond(
+            to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: Self.grounding,
+            examples: examples, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 300))
         // The embedded model must have been reached and its output either shipped or rejected by a
         // named check: never "unavailable".
         let embedded = try #require(outcome.attempts.first)
@@ -41,8 +53,9 @@ import Testing
         let backend = ManagedLlamaServerBackend(name: "embedded")
         try #require(await backend.availability().isAvailable)
         let port = try #require(await backend.port)
-        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]),
-                                           router: Router(policy: RoutePolicy(deadline: .seconds(20))))
+        let session = LanguageModelSession(
+            configuration: GuidedConfiguration(backends: [backend]),
+            router: Router(policy: RoutePolicy(deadline: .seconds(20))))
         try session.register(StepSuggestions.self, policy: Self.policy())
         let killer = Task {
             try await Task.sleep(for: .milliseconds(250))
@@ -53,8 +66,9 @@ import Testing
             pkill.waitUntilExit()
         }
         let started = ContinuousClock.now
-        let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: Self.grounding,
-                                                options: GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 1, maximumResponseTokens: 400))
+        let outcome = try await session.respond(
+            to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: Self.grounding,
+            options: GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 1, maximumResponseTokens: 400))
         try await killer.value
         #expect(ContinuousClock.now - started < .seconds(20))
         #expect(!outcome.isFromModel)
@@ -64,16 +78,27 @@ import Testing
     }
 
     @Test func candidatesUnderGroundedDecodingRecordEveryVerdictAndShipTheBestPassingOne() async throws {
-        let facts = ["Goal: learn to swim", "Journal: Bought goggles on Monday.", "Journal: Floated on my back for 20 seconds."]
-        let session = LanguageModelSession(instructions: "Suggest three next steps toward the goal.",
-                                           configuration: try GuidedConfiguration.load(environment: [:]))
-        try session.register(StepSuggestions.self, policy: OutputPolicy(
-            fallback: { _ in StepSuggestions(steps: ["Write your own first step", "Write your own second step", "Write your own third step"]) },
-            validators: ValidatorChain([MinimumContentValidator(), GroundingValidator()]), cleanup: .all(),
-            candidates: CandidatePolicy(count: 4, batchSize: 2), groundedDecoding: true))
-        let outcome = try await session.respond(to: "Suggest three next steps.", generating: StepSuggestions.self, grounding: facts,
-                                                options: GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: 3),
-                                                                           temperature: 0.8, maximumResponseTokens: 60))
+        let facts = [
+            "Goal: learn to swim", "Journal: Bought goggles on Monday.", "Journal: Floated on my back for 20 seconds.",
+        ]
+        let session = LanguageModelSession(
+            instructions: "Suggest three next steps toward the goal.",
+            configuration: try GuidedConfiguration.load(environment: [:]))
+        try session.register(
+            StepSuggestions.self,
+            policy: OutputPolicy(
+                fallback: { _ in
+                    StepSuggestions(steps: [
+                        "Write your own first step", "Write your own second step", "Write your own third step",
+                    ])
+                },
+                validators: ValidatorChain([MinimumContentValidator(), GroundingValidator()]), cleanup: .all(),
+                candidates: CandidatePolicy(count: 4, batchSize: 2), groundedDecoding: true))
+        let outcome = try await session.respond(
+            to: "Suggest three next steps.", generating: StepSuggestions.self, grounding: facts,
+            options: GenerationOptions(
+                sampling: .random(probabilityThreshold: 0.95, seed: 3),
+                temperature: 0.8, maximumResponseTokens: 60))
         let embedded = try #require(outcome.attempts.first)
         #expect(!embedded.outcomeCode.hasPrefix("unavailable"), "the embedded model is not set up: \(embedded)")
         // Candidates come in batches of two until one passes: 2 or 4 verdicts, indexed in order.
@@ -81,18 +106,26 @@ import Testing
         #expect(embedded.candidates.map(\.index) == Array(0..<embedded.candidates.count))
         let shipped = embedded.candidates.filter(\.shipped)
         if outcome.isFromModel {
-            let winner = try #require(shipped.first, "a model value shipped without a shipped candidate: \(embedded.candidates)")
+            let winner = try #require(
+                shipped.first, "a model value shipped without a shipped candidate: \(embedded.candidates)")
             #expect(shipped.count == 1)
-            guard case .passed = winner.outcome else { Issue.record("shipped a candidate that did not pass: \(winner)"); return }
+            guard case .passed = winner.outcome else {
+                Issue.record("shipped a candidate that did not pass: \(winner)")
+                return
+            }
             // The documented score: the best mean log-probability among the passing candidates of its batch.
             let batch = embedded.candidates.filter { $0.index / 2 == winner.index / 2 }
             let passing = batch.filter { if case .passed = $0.outcome { true } else { false } }
-            #expect(passing.allSatisfy { ($0.score ?? -.infinity) <= (winner.score ?? -.infinity) }, "\(embedded.candidates)")
+            #expect(
+                passing.allSatisfy { ($0.score ?? -.infinity) <= (winner.score ?? -.infinity) },
+                "\(embedded.candidates)")
             let numbers = outcome.value.steps.joined(separator: " ").split { !$0.isNumber }.map(String.init)
             #expect(numbers.allSatisfy { $0 == "20" }, "a number the facts do not hold: \(outcome.value.steps)")
         } else {
             #expect(shipped.isEmpty)
-            #expect(embedded.candidates.allSatisfy { if case .passed = $0.outcome { false } else { true } }, "\(embedded.candidates)")
+            #expect(
+                embedded.candidates.allSatisfy { if case .passed = $0.outcome { false } else { true } },
+                "\(embedded.candidates)")
         }
     }
 }

@@ -6,7 +6,9 @@ import Synchronization
 final class RecordingBackend: LanguageModelBackend {
     let name: String
     let kind = "recording"
-    let capabilities = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true, streaming: true, tokenCounting: false)
+    let capabilities = BackendCapabilities(
+        grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true, streaming: true,
+        tokenCounting: false)
     let answers: [GeneratedContent]
     let context: Int
     let requests = Mutex<[BackendRequest]>([])
@@ -33,8 +35,9 @@ final class RecordingBackend: LanguageModelBackend {
         let content = answers[min(call, answers.count - 1)]
         let text = request.schema == nil ? (content.stringValue ?? content.jsonText()) : content.jsonText()
         let validated = try OutputValidation.content(from: text, schema: request.schema, backend: name) { _ in content }
-        return BackendResponse(backend: name, content: validated, text: text, tokensGenerated: 9, promptTokens: 30,
-                               stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil)
+        return BackendResponse(
+            backend: name, content: validated, text: text, tokensGenerated: 9, promptTokens: 30,
+            stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil)
     }
 
     func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {

@@ -12,7 +12,10 @@ import Testing
         let clock = ManualClock()
         let probe = CancellationProbe()
         let router = Router(policy: RoutePolicy(deadline: .seconds(30), clock: clock))
-        let routing = Task { await router.route(Self.request, through: [probe, ScriptedBackend("never", answers: [.output(RouterTests.good)])]) }
+        let routing = Task {
+            await router.route(
+                Self.request, through: [probe, ScriptedBackend("never", answers: [.output(RouterTests.good)])])
+        }
         try #require(await probe.waitUntilStarted())
         try #require(await clock.waitForSleepers(1))
         clock.advance(by: .seconds(30))
@@ -36,7 +39,7 @@ import Testing
         let result = await routing.value
         #expect(result.failureReason?.code == .deadlineExceeded)
         #expect(stuck.cancelled == 1)
-        #expect(stuck.running == 1)  // still stuck: the route returned anyway
+        #expect(stuck.running == 1) // still stuck: the route returned anyway
         stuck.release()
         #expect(await stuck.waitUntilIdle())
     }
@@ -75,7 +78,8 @@ import Testing
     @Test func aSuccessfulRouteLeavesNoTimerBehind() async throws {
         let clock = ManualClock()
         let router = Router(policy: RoutePolicy(clock: clock))
-        let result = await router.route(Self.request, through: [ScriptedBackend("live", answers: [.output(RouterTests.good)])])
+        let result = await router.route(
+            Self.request, through: [ScriptedBackend("live", answers: [.output(RouterTests.good)])])
         #expect(result.content == RouterTests.good)
         #expect(clock.sleepers == 0)
     }

@@ -9,9 +9,12 @@ import Testing
     static let request = RouterTests.request
 
     @Test func aBackendThatCannotExpressTheSamplingModeIsSkippedAsUnsupported() async {
-        let noTopK = ScriptedBackend("no-top-k", capabilities: .init(grammar: false, jsonSchema: true, greedy: true, topK: false, topP: true,
-                                                                    seed: true, streaming: true, tokenCounting: false),
-                                     answers: [.output(RouterTests.good)])
+        let noTopK = ScriptedBackend(
+            "no-top-k",
+            capabilities: .init(
+                grammar: false, jsonSchema: true, greedy: true, topK: false, topP: true,
+                seed: true, streaming: true, tokenCounting: false),
+            answers: [.output(RouterTests.good)])
         let live = ScriptedBackend("live", answers: [.output(RouterTests.good)])
         var request = Self.request
         request.options = GenerationOptions(sampling: .random(top: 40, seed: 1))
@@ -21,9 +24,12 @@ import Testing
     }
 
     @Test func aBackendWithNoWayToEnforceASchemaIsSkippedForSchemaRequests() async {
-        let textOnly = ScriptedBackend("text-only", capabilities: .init(grammar: false, jsonSchema: false, greedy: true, topK: true, topP: true,
-                                                                       seed: true, streaming: true, tokenCounting: false),
-                                       answers: [.output("plain text")])
+        let textOnly = ScriptedBackend(
+            "text-only",
+            capabilities: .init(
+                grammar: false, jsonSchema: false, greedy: true, topK: true, topP: true,
+                seed: true, streaming: true, tokenCounting: false),
+            answers: [.output("plain text")])
         let structured = await Router().route(Self.request, through: [textOnly])
         #expect(structured.attempts.map(\.outcomeCode) == ["unavailable:unsupported"])
         #expect(structured.failureReason?.code == .noBackendAvailable)

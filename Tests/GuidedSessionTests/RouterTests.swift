@@ -4,9 +4,14 @@ import Synchronization
 import Testing
 
 @Suite struct RouterTests {
-    static let good: GeneratedContent = ["steps": ["Find a pool near home", "Book a beginner swim lesson", "Practise floating at the pool"]]
-    static let grounding = ["Goal: learn to swim", "Entry: found a pool near home", "Entry: beginner lesson on Saturday"]
-    static let request = BackendRequest(prompt: "Goal: learn to swim", schema: StepSuggestions.generationSchema, grounding: grounding)
+    static let good: GeneratedContent = [
+        "steps": ["Find a pool near home", "Book a beginner swim lesson", "Practise floating at the pool"]
+    ]
+    static let grounding = [
+        "Goal: learn to swim", "Entry: found a pool near home", "Entry: beginner lesson on Saturday",
+    ]
+    static let request = BackendRequest(
+        prompt: "Goal: learn to swim", schema: StepSuggestions.generationSchema, grounding: grounding)
     static let down = BackendAvailability.unavailable(UnavailableReason(.unreachable, "connection refused"))
 
     @Test func skipsUnavailableBackendsAndUsesTheFirstThatServes() async {
@@ -22,10 +27,13 @@ import Testing
     @Test func movesOnWhenABackendFailsOrItsOutputFailsACheck() async {
         let broken = ScriptedBackend("broken", answers: [.failure(.timeout)])
         let invalid = ScriptedBackend("invalid", answers: [.output(["steps": ["only one"]])])
-        let ungrounded = ScriptedBackend("ungrounded", answers: [.output(["steps": ["Buy running shoes", "Run five kilometres", "Stretch your calves"]])])
+        let ungrounded = ScriptedBackend(
+            "ungrounded",
+            answers: [.output(["steps": ["Buy running shoes", "Run five kilometres", "Stretch your calves"]])])
         let live = ScriptedBackend("live", answers: [.output(Self.good)])
-        let result = await Router().route(Self.request, through: [broken, invalid, ungrounded, live],
-                                          validators: ValidatorChain([GroundingValidator()]))
+        let result = await Router().route(
+            Self.request, through: [broken, invalid, ungrounded, live],
+            validators: ValidatorChain([GroundingValidator()]))
         #expect(result.backend == "live")
         let codes = result.attempts.map(\.outcomeCode)
         #expect(codes[0] == "failed:timeout")
@@ -36,7 +44,8 @@ import Testing
 
     @Test func noAvailableBackendGivesItsReasonForEachBackend() async {
         let first = ScriptedBackend("first", available: Self.down, answers: [.output(Self.good)])
-        let second = ScriptedBackend("second", available: .unavailable(UnavailableReason(.loading, "loading")), answers: [.output(Self.good)])
+        let second = ScriptedBackend(
+            "second", available: .unavailable(UnavailableReason(.loading, "loading")), answers: [.output(Self.good)])
         let result = await Router().route(Self.request, through: [first, second])
         #expect(result.content == nil)
         #expect(result.failureReason?.code == .noBackendAvailable)
@@ -44,8 +53,12 @@ import Testing
     }
 
     @Test func everyBackendFailingIsAllBackendsFailed() async {
-        let result = await Router().route(Self.request, through: [ScriptedBackend("a", answers: [.failure(.transport)]),
-                                                                  ScriptedBackend("b", answers: [.failure(.truncated)])])
+        let result = await Router().route(
+            Self.request,
+            through: [
+                ScriptedBackend("a", answers: [.failure(.transport)]),
+                ScriptedBackend("b", answers: [.failure(.truncated)]),
+            ])
         #expect(result.failureReason?.code == .allBackendsFailed)
         #expect(result.attempts.map(\.outcomeCode) == ["failed:transport", "failed:truncated"])
     }
@@ -54,7 +67,8 @@ import Testing
         let slow = ScriptedBackend("slow", answers: [.slow(.seconds(30), Self.good)])
         let router = Router(policy: RoutePolicy(deadline: .milliseconds(300)))
         let started = ContinuousClock.now
-        let result = await router.route(Self.request, through: [slow, ScriptedBackend("never", answers: [.output(Self.good)])])
+        let result = await router.route(
+            Self.request, through: [slow, ScriptedBackend("never", answers: [.output(Self.good)])])
         #expect(ContinuousClock.now - started < .seconds(10))
         #expect(result.failureReason?.code == .deadlineExceeded)
         #expect(result.attempts.map(\.outcomeCode) == ["deadline"])
@@ -82,7 +96,8 @@ import Testing
     @Test func attemptsPerBackendAreBounded() async {
         let rejected = ScriptedBackend("repeats", answers: [.output(["steps": ["a", "a", "a"]])])
         let router = Router(policy: RoutePolicy(attemptsPerBackend: 2))
-        let result = await router.route(Self.request, through: [rejected], validators: ValidatorChain([MinimumContentValidator()]))
+        let result = await router.route(
+            Self.request, through: [rejected], validators: ValidatorChain([MinimumContentValidator()]))
         #expect(rejected.respondCalls.withLock { $0 } == 2)
         #expect(result.failureReason?.code == .allBackendsFailed)
     }
@@ -112,9 +127,11 @@ import Testing
     @Test func streamingPassesPartialOutputOn() async {
         let live = ScriptedBackend("live", answers: [.output(Self.good)])
         let partials = Mutex<[String]>([])
-        let result = await Router().route(Self.request, through: [live], progress: { progress in
-            if case .partial(_, let text) = progress { partials.withLock { $0.append(text) } }
-        })
+        let result = await Router().route(
+            Self.request, through: [live],
+            progress: { progress in
+                if case .partial(_, let text) = progress { partials.withLock { $0.append(text) } }
+            })
         #expect(result.content != nil)
         #expect(partials.withLock { $0 } == ["{"])
     }

@@ -12,12 +12,19 @@ import Testing
         Fact("2026-04-02: Bought goggles at the pool shop", slot: "entry", scopes: [.goal("swim")]),
         Fact("An untagged note about a piano", scopes: []),
     ]
-    static let sourdoughSteps: GeneratedContent = ["steps": ["Feed the starter each morning", "Bake a small sourdough loaf", "Note how the starter rises"]]
-    static let swimSteps: GeneratedContent = ["steps": ["Wear the goggles in the pool", "Book a swim lesson", "Practise floating in the pool"]]
+    static let sourdoughSteps: GeneratedContent = [
+        "steps": ["Feed the starter each morning", "Bake a small sourdough loaf", "Note how the starter rises"]
+    ]
+    static let swimSteps: GeneratedContent = [
+        "steps": ["Wear the goggles in the pool", "Book a swim lesson", "Practise floating in the pool"]
+    ]
 
     static func session(_ backend: RecordingBackend, history: TranscriptHistory) throws -> LanguageModelSession {
-        let session = LanguageModelSession(instructions: "Suggest next steps.", configuration: GuidedConfiguration(backends: [backend]))
-        try session.register(StepSuggestions.self, policy: .noSuggestion(validators: ValidatorChain([GroundingValidator()]), history: history))
+        let session = LanguageModelSession(
+            instructions: "Suggest next steps.", configuration: GuidedConfiguration(backends: [backend]))
+        try session.register(
+            StepSuggestions.self,
+            policy: .noSuggestion(validators: ValidatorChain([GroundingValidator()]), history: history))
         return session
     }
 
@@ -31,15 +38,20 @@ import Testing
     func oneGoalsFactsAndOutputsNeverReachAnotherGoalsPrompt(history: TranscriptHistory) async throws {
         let backend = RecordingBackend(answers: [Self.sourdoughSteps, Self.swimSteps])
         let session = try Self.session(backend, history: history)
-        let first = await session.suggest(to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("sourdough"))
-        let second = await session.suggest(to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
+        let first = await session.suggest(
+            to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts,
+            scope: .goal("sourdough"))
+        let second = await session.suggest(
+            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
         #expect(first.value?.steps.first == "Feed the starter each morning")
         #expect(second.value?.steps.first == "Wear the goggles in the pool")
         let swimPrompt = try #require(backend.prompts.last)
         for leaked in ["sourdough", "starter", "Fed the", "loaf", "piano"] {
             #expect(!swimPrompt.contains(leaked), "\(leaked) reached the swim prompt:\n\(swimPrompt)")
         }
-        #expect(swimPrompt.contains("- Goal: learn to swim") && swimPrompt.contains("- 2026-04-02: Bought goggles at the pool shop"))
+        #expect(
+            swimPrompt.contains("- Goal: learn to swim")
+                && swimPrompt.contains("- 2026-04-02: Bought goggles at the pool shop"))
         let swimRequest = try #require(backend.sent.last)
         #expect(swimRequest.grounding == ["Goal: learn to swim", "2026-04-02: Bought goggles at the pool shop"])
         #expect(swimRequest.transcript.isEmpty)
@@ -50,7 +62,8 @@ import Testing
         // checked against the swim facts alone, and so rejected.
         let backend = RecordingBackend(answers: [Self.sourdoughSteps])
         let session = try Self.session(backend, history: .independent)
-        let outcome = await session.suggest(to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
+        let outcome = await session.suggest(
+            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
         guard case .noSuggestion(let none) = outcome else {
             Issue.record("expected no suggestion, got \(outcome)")
             return
@@ -62,11 +75,20 @@ import Testing
     @Test func aKeptHistoryRendersEarlierTurnsOfTheSameScopeOnly() async throws {
         let backend = RecordingBackend(answers: [Self.sourdoughSteps, Self.swimSteps, Self.sourdoughSteps])
         let session = try Self.session(backend, history: .kept)
-        _ = await session.suggest(to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("sourdough"))
-        _ = await session.suggest(to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
-        _ = await session.suggest(to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("sourdough"))
+        _ = await session.suggest(
+            to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts,
+            scope: .goal("sourdough"))
+        _ = await session.suggest(
+            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
+        _ = await session.suggest(
+            to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts,
+            scope: .goal("sourdough"))
         let third = try #require(backend.sent.last)
-        #expect(third.transcript == [TranscriptEntry(.user, "Goal: bake sourdough at home"), TranscriptEntry(.model, Self.sourdoughSteps.jsonText())])
+        #expect(
+            third.transcript == [
+                TranscriptEntry(.user, "Goal: bake sourdough at home"),
+                TranscriptEntry(.model, Self.sourdoughSteps.jsonText()),
+            ])
         #expect(!backend.prompts[2].contains("goggles"))
         #expect(session.transcript.count == 6)
     }
@@ -74,8 +96,12 @@ import Testing
     @Test func independentRequestsKeepNoTranscript() async throws {
         let backend = RecordingBackend(answers: [Self.sourdoughSteps])
         let session = try Self.session(backend, history: .independent)
-        _ = await session.suggest(to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("sourdough"))
-        _ = await session.suggest(to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("sourdough"))
+        _ = await session.suggest(
+            to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts,
+            scope: .goal("sourdough"))
+        _ = await session.suggest(
+            to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts,
+            scope: .goal("sourdough"))
         #expect(session.transcript.isEmpty)
         #expect(backend.sent.allSatisfy { $0.transcript.isEmpty })
     }

@@ -18,8 +18,9 @@ import Testing
 
     @Test func withNoServingBackendEveryReasonIsGivenInRouteOrder() async {
         let down = ScriptedBackend("down", available: RouterTests.down, answers: [.output(RouterTests.good)])
-        let missing = ScriptedBackend("missing", available: .unavailable(UnavailableReason(.binaryMissing, "no llama-server")),
-                                      answers: [.output(RouterTests.good)])
+        let missing = ScriptedBackend(
+            "missing", available: .unavailable(UnavailableReason(.binaryMissing, "no llama-server")),
+            answers: [.output(RouterTests.good)])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [down, missing]))
         let availability = await session.availability()
         #expect(!availability.isAvailable)
@@ -31,7 +32,8 @@ import Testing
     @Test func aTypesOwnRouteIsTheOneAsked() async {
         let dead = ScriptedBackend("dead", available: RouterTests.down, answers: [.output(RouterTests.good)])
         let live = ScriptedBackend("live", answers: [.output(RouterTests.good)])
-        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [live, dead], routes: ["StepSuggestions": ["dead"]]))
+        let session = LanguageModelSession(
+            configuration: GuidedConfiguration(backends: [live, dead], routes: ["StepSuggestions": ["dead"]]))
         #expect(await session.availability().isAvailable)
         #expect(!(await session.availability(for: StepSuggestions.self).isAvailable))
         #expect(live.availabilityCalls.withLock { $0 } == 1)
@@ -41,8 +43,9 @@ import Testing
         let first = ScriptedBackend("first", answers: [.output(RouterTests.good)])
         let typed = ScriptedBackend("typed", answers: [.output(RouterTests.good)])
         let unrouted = ScriptedBackend("unrouted", answers: [.output(RouterTests.good)])
-        let configuration = GuidedConfiguration(backends: [first, typed, unrouted], route: ["first"],
-                                                routes: ["StepSuggestions": ["typed", "first"]])
+        let configuration = GuidedConfiguration(
+            backends: [first, typed, unrouted], route: ["first"],
+            routes: ["StepSuggestions": ["typed", "first"]])
         let session = LanguageModelSession(configuration: configuration)
         await session.prewarm()
         #expect(first.availabilityCalls.withLock { $0 } == 1)

@@ -8,15 +8,19 @@ import Testing
 @Suite struct SessionOutputShapesTests {
     static let good = RouterTests.good
 
-    static func session(_ backends: [any LanguageModelBackend], routes: [String: [String]] = [:]) -> LanguageModelSession {
-        LanguageModelSession(instructions: "Suggest next steps.", configuration: GuidedConfiguration(backends: backends, routes: routes))
+    static func session(_ backends: [any LanguageModelBackend], routes: [String: [String]] = [:])
+        -> LanguageModelSession
+    {
+        LanguageModelSession(
+            instructions: "Suggest next steps.", configuration: GuidedConfiguration(backends: backends, routes: routes))
     }
 
     @Test func aRuntimeSchemaYieldsCheckedContentRoutedByItsName() async throws {
         let a = ScriptedBackend("a", answers: [.output(Self.good)])
         let b = ScriptedBackend("b", answers: [.output(Self.good)])
         let session = Self.session([a, b], routes: ["Steps": ["b"]])
-        let outcome = try await session.respond(to: "Goal: learn to swim", schema: StepSuggestions.generationSchema, name: "Steps")
+        let outcome = try await session.respond(
+            to: "Goal: learn to swim", schema: StepSuggestions.generationSchema, name: "Steps")
         #expect(outcome.value == Self.good)
         guard case .model(let backend, _, _) = outcome.source else {
             Issue.record("expected a model outcome, got \(outcome.source)")
@@ -95,7 +99,8 @@ import Testing
         let outcome = try await session.respond(to: "Goal", generating: StepSuggestions.self, fallback: own)
         #expect(outcome.value.steps == own.steps)
         let registered = try await session.respond(to: "Goal", generating: StepSuggestions.self)
-        #expect(registered.value.steps.first == "Write your own first step", "the per-call fallback is for that call only")
+        #expect(
+            registered.value.steps.first == "Write your own first step", "the per-call fallback is for that call only")
     }
 
     @Test func aFallbackGivenPerCallServesATypeWithoutAPolicy() async throws {
@@ -113,7 +118,8 @@ import Testing
     @Test func aPerCallFallbackThatBreaksTheSchemaIsReported() async {
         let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
         await #expect {
-            try await session.respond(to: "Goal", generating: StepSuggestions.self, fallback: StepSuggestions(steps: ["one"]))
+            try await session.respond(
+                to: "Goal", generating: StepSuggestions.self, fallback: StepSuggestions(steps: ["one"]))
         } throws: { error in
             (error as? GenerationError)?.reason.code == .fallbackDoesNotFit
         }
@@ -122,8 +128,9 @@ import Testing
     @Test func typedExamplesReachThePromptAsTheirOutputsContent() async throws {
         let backend = RecordingBackend(answers: [Self.good])
         let session = Self.session([backend])
-        let example = Example<StepSuggestions>("Goal: read more", grounding: ["Entry: library card renewed"],
-                                               output: StepSuggestions(steps: ["Visit the library", "Pick a novel", "Read ten pages"]))
+        let example = Example<StepSuggestions>(
+            "Goal: read more", grounding: ["Entry: library card renewed"],
+            output: StepSuggestions(steps: ["Visit the library", "Pick a novel", "Read ten pages"]))
         _ = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self, examples: [example])
         let sent = try #require(backend.sent.first)
         #expect(sent.examples.map(\.input) == ["Goal: read more"])
@@ -156,7 +163,8 @@ import Testing
             try await session.respond(to: "Remind me", generating: Reminder.self, fallback: Reminder())
         } throws: { error in
             guard let error = error as? GenerationError else { return false }
-            return error.reason.code == .invalidDeclaration && error.reason.message.contains("Reminder.when has the type Int64")
+            return error.reason.code == .invalidDeclaration
+                && error.reason.message.contains("Reminder.when has the type Int64")
         }
         #expect(backend.respondCalls.withLock { $0 } == 0)
         #expect(backend.availabilityCalls.withLock { $0 } == 0)

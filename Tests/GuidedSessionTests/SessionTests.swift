@@ -6,8 +6,11 @@ import Testing
 @Suite struct SessionTests {
     static let good: GeneratedContent = RouterTests.good
 
-    static func session(_ backends: [any LanguageModelBackend], routes: [String: [String]] = [:]) -> LanguageModelSession {
-        LanguageModelSession(instructions: "Suggest next steps.", configuration: GuidedConfiguration(backends: backends, routes: routes))
+    static func session(_ backends: [any LanguageModelBackend], routes: [String: [String]] = [:])
+        -> LanguageModelSession
+    {
+        LanguageModelSession(
+            instructions: "Suggest next steps.", configuration: GuidedConfiguration(backends: backends, routes: routes))
     }
 
     static let fallback = OutputPolicy<StepSuggestions>(fallback: { context in
@@ -19,7 +22,8 @@ import Testing
         var kept = Self.fallback
         kept.history = .kept
         try session.register(StepSuggestions.self, policy: kept)
-        let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: RouterTests.grounding)
+        let outcome = try await session.respond(
+            to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: RouterTests.grounding)
         #expect(outcome.value.steps.count == 3)
         guard case .model(let backend, let tokens, _) = outcome.source else {
             Issue.record("expected a model outcome")
@@ -33,7 +37,8 @@ import Testing
     }
 
     @Test func theFallbackShipsWithTheReasonWhenNoModelCanServe() async throws {
-        let session = Self.session([ScriptedBackend("dead", available: RouterTests.down, answers: [.output(Self.good)])])
+        let session = Self.session([ScriptedBackend("dead", available: RouterTests.down, answers: [.output(Self.good)])]
+        )
         try session.register(StepSuggestions.self, policy: Self.fallback)
         let outcome = try await session.respond(to: "Goal", generating: StepSuggestions.self)
         guard case .fallback(let reason) = outcome.source else {
@@ -47,10 +52,13 @@ import Testing
 
     @Test func theFallbackIsBuiltFromTheRequestsGrounding() async throws {
         let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
-        try session.register(RewrittenNotification.self, policy: OutputPolicy(fallback: { context in
-            RewrittenNotification(text: "Update: " + (context.grounding.first ?? "see the app for details"))
-        }))
-        let outcome = try await session.respond(to: "Rewrite", generating: RewrittenNotification.self, grounding: ["parcel 1Z999 arrives Friday"])
+        try session.register(
+            RewrittenNotification.self,
+            policy: OutputPolicy(fallback: { context in
+                RewrittenNotification(text: "Update: " + (context.grounding.first ?? "see the app for details"))
+            }))
+        let outcome = try await session.respond(
+            to: "Rewrite", generating: RewrittenNotification.self, grounding: ["parcel 1Z999 arrives Friday"])
         #expect(outcome.value.text == "Update: parcel 1Z999 arrives Friday")
         #expect(!outcome.isFromModel)
     }
@@ -58,13 +66,16 @@ import Testing
     @Test func aFallbackThatDoesNotFitItsSchemaIsRejectedAtRegistration() {
         let session = Self.session([])
         #expect(throws: SchemaError.self) {
-            try session.register(StepSuggestions.self, policy: OutputPolicy(fallback: { _ in StepSuggestions(steps: ["only one"]) }))
+            try session.register(
+                StepSuggestions.self, policy: OutputPolicy(fallback: { _ in StepSuggestions(steps: ["only one"]) }))
         }
     }
 
     @Test func withoutAFallbackAFailedRequestThrowsWithEveryAttempt() async {
         let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
-        await #expect(throws: GenerationError.self) { try await session.respond(to: "Goal", generating: StepSuggestions.self) }
+        await #expect(throws: GenerationError.self) {
+            try await session.respond(to: "Goal", generating: StepSuggestions.self)
+        }
     }
 
     @Test func routesPerOutputTypeComeFromConfiguration() async throws {

@@ -15,8 +15,10 @@ import Testing
         server.route("GET", "/props") { _ in .json(headers: close, #"{"default_generation_settings":{"n_ctx":4096}}"#) }
         server.route("POST", "/tokenize") { _ in .json(headers: close, #"{"tokens":[1,2,3]}"#) }
         server.route("POST", "/completion") { _ in
-            .sse(Array(repeating: #"data: {"content":" ","stop":false}"# + "\n\n", count: 100), delay: .milliseconds(300),
-                 framing: .closeDelimited)
+            .sse(
+                Array(repeating: #"data: {"content":" ","stop":false}"# + "\n\n", count: 100),
+                delay: .milliseconds(300),
+                framing: .closeDelimited)
         }
         return server
     }

@@ -4,13 +4,16 @@ import Testing
 
 /// "No suggestion": a typed outcome with its reason, distinct from a fallback value.
 @Suite struct SuggestionTests {
-    static let facts = [Fact("Goal: learn to swim", scopes: [.goal("swim")]), Fact("Bought goggles", scopes: [.goal("swim")])]
+    static let facts = [
+        Fact("Goal: learn to swim", scopes: [.goal("swim")]), Fact("Bought goggles", scopes: [.goal("swim")]),
+    ]
 
     @Test func withNoBackendTheOutcomeIsNoSuggestionWithItsReason() async throws {
         let dead = ScriptedBackend("dead", available: RouterTests.down, answers: [.output(RouterTests.good)])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [dead]))
         try session.register(StepSuggestions.self, policy: .noSuggestion())
-        let outcome = await session.suggest(to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
+        let outcome = await session.suggest(
+            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
         guard case .noSuggestion(let none) = outcome else {
             Issue.record("expected no suggestion, got \(outcome)")
             return
@@ -22,10 +25,13 @@ import Testing
     }
 
     @Test func aPassingModelOutputIsAValue() async throws {
-        let live = ScriptedBackend("live", answers: [.output(["steps": ["Wear the goggles", "Swim one length", "Learn to float"]])])
+        let live = ScriptedBackend(
+            "live", answers: [.output(["steps": ["Wear the goggles", "Swim one length", "Learn to float"]])])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [live]))
-        try session.register(StepSuggestions.self, policy: .noSuggestion(validators: ValidatorChain([GroundingValidator()])))
-        let outcome = await session.suggest(to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
+        try session.register(
+            StepSuggestions.self, policy: .noSuggestion(validators: ValidatorChain([GroundingValidator()])))
+        let outcome = await session.suggest(
+            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
         guard case .value(let value) = outcome else {
             Issue.record("expected a value, got \(outcome)")
             return
@@ -38,7 +44,8 @@ import Testing
         let dead = ScriptedBackend("dead", available: RouterTests.down, answers: [.output(RouterTests.good)])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [dead]))
         try session.register(StepSuggestions.self, policy: SessionTests.fallback)
-        let outcome = await session.suggest(to: "Goal", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
+        let outcome = await session.suggest(
+            to: "Goal", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
         #expect(outcome.value?.steps.first == "Write your own first step")
     }
 
@@ -47,7 +54,8 @@ import Testing
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [dead]))
         try session.register(StepSuggestions.self, policy: .noSuggestion())
         await #expect(throws: GenerationError.self) {
-            try await session.respond(to: "Goal", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
+            try await session.respond(
+                to: "Goal", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
         }
     }
 }

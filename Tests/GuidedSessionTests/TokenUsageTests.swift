@@ -12,15 +12,20 @@ import Testing
         let capabilities = ScriptedBackend.everything
         let inner = ScriptedBackend("chars", answers: [.output(RouterTests.good)])
         func availability() async -> BackendAvailability { .available }
-        func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse { try await inner.respond(to: request) }
-        func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> { inner.streamResponse(to: request) }
+        func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
+            try await inner.respond(to: request)
+        }
+        func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
+            inner.streamResponse(to: request)
+        }
         func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .exact(text.count) }
         func contextSize() async throws(BackendError) -> Int { 4096 }
     }
 
     @Test func theInstructionsCountBeforeAnyResponse() async {
-        let session = LanguageModelSession(instructions: "Suggest three next steps.",
-                                           configuration: GuidedConfiguration(backends: [CharacterCountingBackend()]))
+        let session = LanguageModelSession(
+            instructions: "Suggest three next steps.",
+            configuration: GuidedConfiguration(backends: [CharacterCountingBackend()]))
         let usage = await session.tokenUsage()
         #expect(usage.used.value >= "Suggest three next steps.".count)
         #expect(usage.used.isEstimate == false)
@@ -29,8 +34,9 @@ import Testing
     }
 
     @Test func eachTurnIsCountedOnce() async throws {
-        let session = LanguageModelSession(instructions: "Suggest three next steps.",
-                                           configuration: GuidedConfiguration(backends: [CharacterCountingBackend()]))
+        let session = LanguageModelSession(
+            instructions: "Suggest three next steps.",
+            configuration: GuidedConfiguration(backends: [CharacterCountingBackend()]))
         let before = await session.tokenUsage().used.value
         var growth: [Int] = []
         var previous = before
@@ -47,8 +53,9 @@ import Testing
     }
 
     @Test func backendsWithoutATokenizerSayTheirCountIsAnEstimate() async {
-        let session = LanguageModelSession(instructions: "Be brief.",
-                                           configuration: GuidedConfiguration(backends: [ScriptedBackend("s", answers: [.output(RouterTests.good)])]))
+        let session = LanguageModelSession(
+            instructions: "Be brief.",
+            configuration: GuidedConfiguration(backends: [ScriptedBackend("s", answers: [.output(RouterTests.good)])]))
         #expect(await session.tokenUsage().used.isEstimate)
     }
 }

@@ -1,14 +1,17 @@
 import CanonicalSchemas
-@testable import GuidedSession
 import Guided
 import Testing
+
+@testable import GuidedSession
 
 /// A kept transcript is windowed to the context: oldest exchanges dropped first.
 @Suite struct TranscriptWindowTests {
     static func turns(_ count: Int) -> [TranscriptEntry] {
         (0..<count).flatMap { index in
-            [TranscriptEntry(.user, "Goal number \(index): " + String(repeating: "words ", count: 40)),
-             TranscriptEntry(.model, #"{"steps":["a","b","c"]}"#)]
+            [
+                TranscriptEntry(.user, "Goal number \(index): " + String(repeating: "words ", count: 40)),
+                TranscriptEntry(.model, #"{"steps":["a","b","c"]}"#),
+            ]
         }
     }
 
@@ -31,10 +34,14 @@ import Testing
     @Test func aSessionNeverOverflowsTheContextWithAKeptHistory() async throws {
         let backend = RecordingBackend(answers: [RouterTests.good], contextSize: 700)
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]))
-        try session.register(StepSuggestions.self, policy: OutputPolicy(fallback: { _ in StepSuggestions(steps: ["a", "b", "c"]) }, history: .kept))
+        try session.register(
+            StepSuggestions.self,
+            policy: OutputPolicy(fallback: { _ in StepSuggestions(steps: ["a", "b", "c"]) }, history: .kept))
         let options = GenerationOptions(maximumResponseTokens: 100)
         for index in 0..<30 {
-            _ = try await session.respond(to: "Goal \(index): " + String(repeating: "swim ", count: 30), generating: StepSuggestions.self, options: options)
+            _ = try await session.respond(
+                to: "Goal \(index): " + String(repeating: "swim ", count: 30), generating: StepSuggestions.self,
+                options: options)
         }
         #expect(session.transcript.count == 60)
         for prompt in backend.prompts { #expect(TokenCount.estimate(of: prompt).value + 100 <= 630) }

@@ -58,11 +58,15 @@ import Testing
     }
 
     @Test func anOutputRejectedByACheckIsAnnouncedToo() async throws {
-        let repeats = ScriptedBackend("repeats", streamChunk: 10, answers: [.output(["steps": ["Swim", "Swim", "Swim"]])])
+        let repeats = ScriptedBackend(
+            "repeats", streamChunk: 10, answers: [.output(["steps": ["Swim", "Swim", "Swim"]])])
         let live = ScriptedBackend("live", streamChunk: 40, answers: [.output(RouterTests.good)])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [repeats, live]))
-        try session.register(StepSuggestions.self, policy: OutputPolicy(fallback: SessionTests.fallback.fallback!,
-                                                                         validators: ValidatorChain([MinimumContentValidator()])))
+        try session.register(
+            StepSuggestions.self,
+            policy: OutputPolicy(
+                fallback: SessionTests.fallback.fallback!,
+                validators: ValidatorChain([MinimumContentValidator()])))
         let seen = try await Self.snapshots(session)
         let restart = try #require(seen.firstIndex { $0.hasPrefix("restarted after rejected:") })
         #expect(seen[..<restart].allSatisfy { $0.hasPrefix("repeats: ") })
@@ -73,7 +77,8 @@ import Testing
     @Test func anAttemptThatStreamedNothingIsNotAnnounced() async throws {
         let down = ScriptedBackend("down", streamChunk: 10, answers: [.failure(.timeout)])
         let live = ScriptedBackend("live", answers: [.output(RouterTests.good)])
-        let seen = try await Self.snapshots(LanguageModelSession(configuration: GuidedConfiguration(backends: [down, live])))
+        let seen = try await Self.snapshots(
+            LanguageModelSession(configuration: GuidedConfiguration(backends: [down, live])))
         #expect(!seen.contains { $0.hasPrefix("restarted") })
     }
 }

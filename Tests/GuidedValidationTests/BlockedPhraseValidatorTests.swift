@@ -6,7 +6,8 @@ import Testing
 @Suite struct BlockedPhraseValidatorTests {
     let context = ValidationContext(schema: GenerationSchema(root: .any))
 
-    func blocked(_ text: String, _ phrases: [String], _ matching: BlockedPhraseValidator.Matching = .wordPrefix) -> Bool {
+    func blocked(_ text: String, _ phrases: [String], _ matching: BlockedPhraseValidator.Matching = .wordPrefix) -> Bool
+    {
         !BlockedPhraseValidator(phrases: phrases, matching: matching).check(GeneratedContent(text), in: context).isEmpty
     }
 
@@ -43,7 +44,10 @@ import Testing
     @Test func everyStringEveryPhraseIsReported() throws {
         let value = try output(#"{"title":"Amazing!","body":"Unlock it, don't miss it","tags":["ok","amazing"]}"#)
         let rejections = BlockedPhraseValidator(phrases: ["unlock", "don't miss", "amazing"]).check(value, in: context)
-        #expect(summary(rejections) == ["blockedPhrase /title", "blockedPhrase /body", "blockedPhrase /body", "blockedPhrase /tags/1"])
+        #expect(
+            summary(rejections) == [
+                "blockedPhrase /title", "blockedPhrase /body", "blockedPhrase /body", "blockedPhrase /tags/1",
+            ])
         #expect(rejections[0].detail == #"uses the blocked phrase "amazing": "Amazing!""#)
     }
 }

@@ -39,11 +39,12 @@ struct Objector: OutputValidator {
         let garbage = try output(#"{"steps":[",",","]}"#)
         let context = ValidationContext(grounding: [swimGrounding], schema: stepsSchema)
         let chain = ValidatorChain([GroundingValidator(), SchemaValidator(), MinimumContentValidator()])
-        #expect(summary(chain.run(garbage, in: context)) == [
-            "noSharedWords /steps/0", "noSharedWords /steps/1",
-            "schema /steps",
-            "tooFewWords /steps/0", "tooFewWords /steps/1", "duplicateItem /steps/1",
-        ])
+        #expect(
+            summary(chain.run(garbage, in: context)) == [
+                "noSharedWords /steps/0", "noSharedWords /steps/1",
+                "schema /steps",
+                "tooFewWords /steps/0", "tooFewWords /steps/1", "duplicateItem /steps/1",
+            ])
     }
 
     @Test func schemaRejectionsCarryTheViolation() throws {

@@ -4,7 +4,10 @@ import Testing
 
 /// `CopiedFactValidator`: a string that only hands a fact back is rejected; one that frames it passes.
 @Suite struct CopiedFactValidatorTests {
-    static let facts = ["Goal: cook dinner at home more often", "2 June 2026: Made a simple pasta with tomatoes and garlic.", "Done: Stock the pantry"]
+    static let facts = [
+        "Goal: cook dinner at home more often", "2 June 2026: Made a simple pasta with tomatoes and garlic.",
+        "Done: Stock the pantry",
+    ]
 
     func reasons(_ text: String, minimumWords: Int = 3) -> [String] {
         let context = ValidationContext(grounding: Self.facts, schema: GenerationSchema(root: .any))
@@ -13,13 +16,16 @@ import Testing
 
     @Test func anEntryHandedBackIsRejected() {
         #expect(reasons("Made a simple pasta with tomatoes and garlic.") == ["copiesFact"])
-        #expect(reasons("made a simple pasta with tomatoes and garlic") == ["copiesFact"], "case and punctuation do not matter")
+        #expect(
+            reasons("made a simple pasta with tomatoes and garlic") == ["copiesFact"],
+            "case and punctuation do not matter")
     }
 
     @Test func aCopyThatOnlyChangesTheVerbsAgreementIsACopy() {
         // The embedded model's "step" for a guitar goal, measured by guided-bench quality.
-        let context = ValidationContext(grounding: ["Goal: learn to play the guitar", "Journal: Switching between chords is still slow."],
-                                        schema: GenerationSchema(root: .any))
+        let context = ValidationContext(
+            grounding: ["Goal: learn to play the guitar", "Journal: Switching between chords is still slow."],
+            schema: GenerationSchema(root: .any))
         let check = { (text: String) in CopiedFactValidator().check(GeneratedContent(text), in: context).map(\.reason) }
         #expect(check("Switching between chords are still slow") == ["copiesFact"])
         #expect(check("Switching between chords was slow") == [], "a word left out is no longer a run of the fact")

@@ -7,8 +7,11 @@ import Testing
 @Suite struct ExampleLeakValidatorTests {
     static let examples = ["Goal: learn to sew a tote bag", "Journal: Threaded the sewing machine on my own."]
 
-    func reasons(_ text: String, grounding: [String] = ["Goal: learn to swim", "Journal: Swam two lengths."]) -> [String] {
-        let context = ValidationContext(grounding: grounding, schema: GenerationSchema(root: .any), exampleGrounding: Self.examples)
+    func reasons(_ text: String, grounding: [String] = ["Goal: learn to swim", "Journal: Swam two lengths."])
+        -> [String]
+    {
+        let context = ValidationContext(
+            grounding: grounding, schema: GenerationSchema(root: .any), exampleGrounding: Self.examples)
         return ExampleLeakValidator().check(GeneratedContent(text), in: context).map(\.reason)
     }
 
@@ -23,12 +26,19 @@ import Testing
     }
 
     @Test func everydayWordsFromAnExampleAreNotLeaks() {
-        let examples = ["Goal: learn to tie sailing knots", "Journal: The clove hitch kept slipping.", "Journal: Got better at the bowline."]
-        let context = ValidationContext(grounding: ["Goal: bake sourdough at home", "Journal: Fed the starter twice."],
-                                        schema: GenerationSchema(root: .any), exampleGrounding: examples)
-        let check = { (text: String) in ExampleLeakValidator().check(GeneratedContent(text), in: context).map(\.reason) }
+        let examples = [
+            "Goal: learn to tie sailing knots", "Journal: The clove hitch kept slipping.",
+            "Journal: Got better at the bowline.",
+        ]
+        let context = ValidationContext(
+            grounding: ["Goal: bake sourdough at home", "Journal: Fed the starter twice."],
+            schema: GenerationSchema(root: .any), exampleGrounding: examples)
+        let check = { (text: String) in ExampleLeakValidator().check(GeneratedContent(text), in: context).map(\.reason)
+        }
         #expect(check("Keep the starter warm so it gets better") == [], "keep, get, better name no subject")
-        #expect(check("Tie the starter jar with a clove hitch") == ["leaksExample"], "the example's own subject still leaks")
+        #expect(
+            check("Tie the starter jar with a clove hitch") == ["leaksExample"], "the example's own subject still leaks"
+        )
         #expect(EverydayWords.words.count > 150)
     }
 

@@ -23,7 +23,9 @@ import Testing
         #expect(reasons(fragment, text) == ["danglingPunctuation"])
     }
 
-    @Test(arguments: ["Pack the goggles", "Pack the goggles.", "Swim 10 laps today", "Ready for the pool?", "Rest: you earned it"])
+    @Test(arguments: [
+        "Pack the goggles", "Pack the goggles.", "Swim 10 laps today", "Ready for the pool?", "Rest: you earned it",
+    ])
     func phrasesPass(_ text: String) {
         #expect(reasons(fragment, text) == [])
     }

@@ -58,7 +58,9 @@ import Testing
 
     @Test func theValidatorAgreesOnNumberWords() {
         let context = ValidationContext(grounding: Self.facts, schema: GenerationSchema(root: .any))
-        func reasons(_ text: String) -> [String] { GroundingValidator().check(GeneratedContent(text), in: context).map(\.reason) }
+        func reasons(_ text: String) -> [String] {
+            GroundingValidator().check(GeneratedContent(text), in: context).map(\.reason)
+        }
         #expect(reasons("Float on your back for five seconds") == [])
         #expect(reasons("Float on your back for six seconds") == ["ungroundedNumber"])
         #expect(reasons("Swim one more length") == [])

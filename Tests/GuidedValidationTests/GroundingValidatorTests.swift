@@ -7,7 +7,8 @@ import Testing
     /// The grounding rejections for one string against `grounding`.
     func check(_ text: String, _ grounding: [String], minimumSharedWords: Int = 1) -> [String] {
         let context = ValidationContext(grounding: grounding, schema: GenerationSchema(root: .any))
-        return GroundingValidator(minimumSharedWords: minimumSharedWords).check(GeneratedContent(text), in: context).map(\.reason)
+        return GroundingValidator(minimumSharedWords: minimumSharedWords).check(GeneratedContent(text), in: context)
+            .map(\.reason)
     }
 
     @Test func sharedWordsMatchThroughTheStemmer() {
@@ -54,7 +55,9 @@ import Testing
         #expect(check("Finish the first book", grounding) == [])
         #expect(check("Finish the 1st book", grounding) == [], "1st and first are the same ordinal")
         #expect(check("Finish the third book", grounding) == ["ungroundedOrdinal"])
-        #expect(check("Finish the 2nd book", grounding) == ["ungroundedOrdinal"], "a numeric ordinal is an ordinal, not a number")
+        #expect(
+            check("Finish the 2nd book", grounding) == ["ungroundedOrdinal"],
+            "a numeric ordinal is an ordinal, not a number")
     }
 
     @Test func sequencingOrdinalsAreAllowed() {

@@ -25,7 +25,10 @@ import Testing
 
     @Test func nonStringItemsAreComparedExactly() throws {
         let value = try output(#"[[1, 1, 2], [{"a":"x"}, {"a":"x"}, {"a":"X"}]]"#)
-        #expect(summary(MinimumContentValidator(minimumWords: 0).check(value, in: context)) == ["duplicateItem /0/1", "duplicateItem /1/1"])
+        #expect(
+            summary(MinimumContentValidator(minimumWords: 0).check(value, in: context)) == [
+                "duplicateItem /0/1", "duplicateItem /1/1",
+            ])
     }
 
     @Test func distinctItemsCanBeTurnedOff() {

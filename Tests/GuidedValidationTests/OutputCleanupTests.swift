@@ -34,7 +34,9 @@ import Testing
 
     @Test func dropDuplicateItemsIgnoresCaseAndKeepsTheFirst() throws {
         let value = try output(#"{"steps":["Swim", "swim ", "Rest", 1, 1, "SWIM"], "nested":[["a","A"]]}"#)
-        #expect(OutputCleanup.dropDuplicateItems.apply(value) == (try output(#"{"steps":["Swim", "Rest", 1, 1], "nested":[["a"]]}"#)))
+        #expect(
+            OutputCleanup.dropDuplicateItems.apply(value)
+                == (try output(#"{"steps":["Swim", "Rest", 1, 1], "nested":[["a"]]}"#)))
     }
 
     @Test func droppedDuplicatesLeaveTheSchemaToCatchAShortArray() throws {

@@ -7,46 +7,70 @@ import Testing
 /// checks see realistic neighbours); notifications run as a `text` field.
 @Suite struct PersonLevelGoodEnglishTests {
     static let stepSets: [(grounding: [String], steps: [String])] = [
-        (["Goal: learn to swim", "Entry: bought goggles"], [
-            "Book a beginner swim lesson at the public pool",
-            "Practise floating on your back for five minutes",
-            "Pack the goggles the night before",
-        ]),
-        (["Goal: knit a scarf", "Entry: watched a video about casting on"], [
-            "Buy a ball of thick wool and a pair of needles",
-            "Watch a short video on casting on",
-            "Knit ten rows, then count your stitches",
-        ]),
-        (["Goal: read more", "Entry: finished the first chapter"], [
-            "Read ten pages before bed each evening",
-            "Keep the book on your nightstand",
-            "Write one line about each chapter you finish",
-        ]),
-        (["Goal: run a 5k", "Entry: walked around the block"], [
-            "Lace up your shoes and walk for ten minutes",
-            "Jog slowly to the end of the street and back",
-            "Stretch your calves after every run",
-        ]),
-        (["Goal: save money", "Entry: paid for three streaming services"], [
-            "Set up a weekly transfer into your savings account",
-            "Cancel one subscription you no longer use",
-            "Track every purchase in a notebook this week",
-        ]),
-        (["Goal: cook at home", "Entry: ordered takeaway twice"], [
-            "This week, cook one new recipe from your cookbook",
-            "Chop the onions before heating the pan",
-            "Invite a friend over for dinner on Sunday",
-        ]),
-        (["Goal: sleep earlier", "Entry: stayed up until one"], [
-            "Put your phone in another room at ten",
-            "With a warm drink in hand, dim the lights",
-            "Before breakfast, stretch for five minutes",
-        ]),
-        (["Goal: learn the guitar", "Entry: tuned the guitar"], [
-            "Tune the guitar and practise two chords",
-            "Find a friend to play with on weekends",
-            "Record yourself playing one song",
-        ]),
+        (
+            ["Goal: learn to swim", "Entry: bought goggles"],
+            [
+                "Book a beginner swim lesson at the public pool",
+                "Practise floating on your back for five minutes",
+                "Pack the goggles the night before",
+            ]
+        ),
+        (
+            ["Goal: knit a scarf", "Entry: watched a video about casting on"],
+            [
+                "Buy a ball of thick wool and a pair of needles",
+                "Watch a short video on casting on",
+                "Knit ten rows, then count your stitches",
+            ]
+        ),
+        (
+            ["Goal: read more", "Entry: finished the first chapter"],
+            [
+                "Read ten pages before bed each evening",
+                "Keep the book on your nightstand",
+                "Write one line about each chapter you finish",
+            ]
+        ),
+        (
+            ["Goal: run a 5k", "Entry: walked around the block"],
+            [
+                "Lace up your shoes and walk for ten minutes",
+                "Jog slowly to the end of the street and back",
+                "Stretch your calves after every run",
+            ]
+        ),
+        (
+            ["Goal: save money", "Entry: paid for three streaming services"],
+            [
+                "Set up a weekly transfer into your savings account",
+                "Cancel one subscription you no longer use",
+                "Track every purchase in a notebook this week",
+            ]
+        ),
+        (
+            ["Goal: cook at home", "Entry: ordered takeaway twice"],
+            [
+                "This week, cook one new recipe from your cookbook",
+                "Chop the onions before heating the pan",
+                "Invite a friend over for dinner on Sunday",
+            ]
+        ),
+        (
+            ["Goal: sleep earlier", "Entry: stayed up until one"],
+            [
+                "Put your phone in another room at ten",
+                "With a warm drink in hand, dim the lights",
+                "Before breakfast, stretch for five minutes",
+            ]
+        ),
+        (
+            ["Goal: learn the guitar", "Entry: tuned the guitar"],
+            [
+                "Tune the guitar and practise two chords",
+                "Find a friend to play with on weekends",
+                "Record yourself playing one song",
+            ]
+        ),
     ]
 
     static let notifications: [String] = [
@@ -82,7 +106,9 @@ import Testing
 
     @Test(arguments: notifications)
     func goodNotificationsPassEveryCheck(_ text: String) {
-        let context = ValidationContext(prompt: swimPrompt, grounding: ["Goal: learn to swim"], schema: rewrittenNotificationSchema)
-        #expect(verdicts(ValidatorChain.personLevel().run(["text": GeneratedContent(text)], in: context)) == [], "\(text)")
+        let context = ValidationContext(
+            prompt: swimPrompt, grounding: ["Goal: learn to swim"], schema: rewrittenNotificationSchema)
+        #expect(
+            verdicts(ValidatorChain.personLevel().run(["text": GeneratedContent(text)], in: context)) == [], "\(text)")
     }
 }

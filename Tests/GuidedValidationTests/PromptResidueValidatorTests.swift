@@ -17,22 +17,34 @@ import Testing
         #expect(rejections.first?.detail == #"opens with the label "note:": "Note: keep going with the pool""#)
     }
 
-    @Test(arguments: ["- Pack the goggles", "* Pack the goggles", "# Pack the goggles", "• Pack the goggles", "| Pack the goggles", "  > Pack", "🏊 Pack the goggles", "…and pack"])
+    @Test(arguments: [
+        "- Pack the goggles", "* Pack the goggles", "# Pack the goggles", "• Pack the goggles", "| Pack the goggles",
+        "  > Pack", "🏊 Pack the goggles", "…and pack",
+    ])
     func symbolsOpeningAStringAreCaught(_ text: String) {
         #expect(reasons(residue, text) == ["leadingSymbol"], "\(text)")
     }
 
-    @Test(arguments: ["\"Swim\" is the goal", "“Swim” is the goal", "(Optional) pack a towel", "$5 buys a lane for the hour", "£5 buys a lane", "7 laps today", "¿Listo?", "'Just swim', you wrote"])
+    @Test(arguments: [
+        "\"Swim\" is the goal", "“Swim” is the goal", "(Optional) pack a towel", "$5 buys a lane for the hour",
+        "£5 buys a lane", "7 laps today", "¿Listo?", "'Just swim', you wrote",
+    ])
     func quotesBracketsDigitsAndCurrencyMayOpen(_ text: String) {
         #expect(reasons(residue, text) == [], "\(text)")
     }
 
-    @Test(arguments: ["step 0: start to knit", "Step 12: rest", "Goal: swim twice", "ENTRY: bought goggles", "Facts: pool opens at 7", "Output: swim", "Notification: swim", "Text: swim", "Input: learn to swim"])
+    @Test(arguments: [
+        "step 0: start to knit", "Step 12: rest", "Goal: swim twice", "ENTRY: bought goggles", "Facts: pool opens at 7",
+        "Output: swim", "Notification: swim", "Text: swim", "Input: learn to swim",
+    ])
     func defaultLabelsAreCaught(_ text: String) {
         #expect(reasons(residue, text) == ["promptLabel"], "\(text)")
     }
 
-    @Test(arguments: ["Three short steps: pack, swim, rest", "Time to swim: pack the goggles", "Good news: the pool is open", "Swim at 7:30 today", "Remember the note: pack"])
+    @Test(arguments: [
+        "Three short steps: pack, swim, rest", "Time to swim: pack the goggles", "Good news: the pool is open",
+        "Swim at 7:30 today", "Remember the note: pack",
+    ])
     func ordinaryColonsAreNotLabels(_ text: String) {
         #expect(reasons(residue, text) == [], "\(text)")
     }
@@ -55,7 +67,9 @@ import Testing
         #expect(reasons(custom, "Note: stretch first") == [])
     }
 
-    @Test(arguments: ["Swim at {time}", "Hi {{name}}, swim today", "Hi [Your Name], swim today", "Swim at <slot> today"])
+    @Test(arguments: [
+        "Swim at {time}", "Hi {{name}}, swim today", "Hi [Your Name], swim today", "Swim at <slot> today",
+    ])
     func placeholdersAreCaught(_ text: String) {
         #expect(reasons(residue, text) == ["placeholder"], "\(text)")
     }

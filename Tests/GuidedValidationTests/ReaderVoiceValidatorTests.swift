@@ -5,7 +5,9 @@ import Testing
 /// `ReaderVoiceValidator`: notifications speak to the reader, never as "I".
 @Suite struct ReaderVoiceValidatorTests {
     func reasons(_ text: String) -> [String] {
-        ReaderVoiceValidator().check(GeneratedContent(text), in: ValidationContext(schema: GenerationSchema(root: .any))).map(\.reason)
+        ReaderVoiceValidator().check(
+            GeneratedContent(text), in: ValidationContext(schema: GenerationSchema(root: .any))
+        ).map(\.reason)
     }
 
     @Test func theDiaryVoiceIsRejected() {
@@ -16,7 +18,9 @@ import Testing
 
     @Test func speakingToTheReaderPasses() {
         #expect(reasons("In January you sat quietly for five minutes. Ready for another?") == [])
-        #expect(reasons("Illustrate the idea for your sketchbook") == [], "words that only begin like I'll are not pronouns")
+        #expect(
+            reasons("Illustrate the idea for your sketchbook") == [], "words that only begin like I'll are not pronouns"
+        )
         #expect(reasons("Rest if you feel ill after the swim") == [], "ill is not I'll")
     }
 

@@ -21,12 +21,16 @@ import Testing
     }
 
     @Test func stopwordsAreNeverOverused() {
-        #expect(reasons(repetition, "Go to the pool and to the gym and to the park") == [], "only stopwords repeat: 'and to the'")
+        #expect(
+            reasons(repetition, "Go to the pool and to the gym and to the park") == [],
+            "only stopwords repeat: 'and to the'")
         #expect(reasons(repetition, "It is what it is, and it is fine") == [])
     }
 
     @Test func aRepeatedRunNeedsASignificantWord() {
-        #expect(reasons(repetition, "Do one of the drills and then one of the stretches") == ["repeatedPhrase"], "'one' is significant")
+        #expect(
+            reasons(repetition, "Do one of the drills and then one of the stretches") == ["repeatedPhrase"],
+            "'one' is significant")
         #expect(reasons(repetition, "Swim in the morning, rest in the evening") == [], "'in the' twice is two words")
     }
 
@@ -41,13 +45,16 @@ import Testing
     }
 
     @Test func machineValuesAreSkippedUnlessPointedAt() throws {
-        let schema = GenerationSchema(root: .object(ObjectConstraints([
-            .init("mood", SchemaNode(.choice(["calm calm calm", "busy"]))),
-            .init("text", .string()),
-        ])))
+        let schema = GenerationSchema(
+            root: .object(
+                ObjectConstraints([
+                    .init("mood", SchemaNode(.choice(["calm calm calm", "busy"]))),
+                    .init("text", .string()),
+                ])))
         let value = try output(#"{"mood":"calm calm calm","text":"Rest, rest and rest"}"#)
         let context = ValidationContext(schema: schema)
         #expect(summary(repetition.check(value, in: context)) == ["repeatedWord /text"])
-        #expect(summary(RepetitionValidator(at: [pointer("/mood")]).check(value, in: context)) == ["repeatedWord /mood"])
+        #expect(
+            summary(RepetitionValidator(at: [pointer("/mood")]).check(value, in: context)) == ["repeatedWord /mood"])
     }
 }

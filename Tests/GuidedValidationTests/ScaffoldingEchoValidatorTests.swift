@@ -4,7 +4,9 @@ import Testing
 
 /// `ScaffoldingEchoValidator`: markers, schema labels, template slots and verbatim prompt text.
 @Suite struct ScaffoldingEchoValidatorTests {
-    func echoes(_ text: String, prompt: String = "", grounding: [String] = [], schema: GenerationSchema = notificationSchema) -> [String] {
+    func echoes(
+        _ text: String, prompt: String = "", grounding: [String] = [], schema: GenerationSchema = notificationSchema
+    ) -> [String] {
         let context = ValidationContext(prompt: prompt, grounding: grounding, schema: schema)
         return ScaffoldingEchoValidator().check(["body": GeneratedContent(text)], in: context).map(\.detail)
     }
@@ -41,7 +43,9 @@ import Testing
         #expect(echoes("Title : Swim day").count == 1)
         #expect(echoes(#"{"body" : "Swim"}"#).count == 1)
         #expect(echoes("steps: pack goggles", schema: stepsSchema).count == 1)
-        #expect(echoes("Take three steps: pack, swim, rest", schema: notificationSchema) == [], "not a property of this schema")
+        #expect(
+            echoes("Take three steps: pack, swim, rest", schema: notificationSchema) == [],
+            "not a property of this schema")
         #expect(echoes("The title of the book", schema: notificationSchema) == [], "a property name without a colon")
     }
 
@@ -57,16 +61,18 @@ import Testing
     }
 
     @Test func aLongPromptLineRepeatedVerbatimIsCaught() {
-        let prompt = "Write one short notification.\nUse only the facts below. Do not invent details.\nFacts:\nPool opens at 7"
+        let prompt =
+            "Write one short notification.\nUse only the facts below. Do not invent details.\nFacts:\nPool opens at 7"
         #expect(echoes("Use only the facts below. Do not invent details. Swim!", prompt: prompt).count == 1)
         #expect(echoes("Write one short note", prompt: prompt) == [], "20 characters or fewer is not an echo")
         #expect(echoes("Facts: swim at 7", prompt: prompt) == [], "short prompt lines are ignored")
     }
 
     @Test func aStringCopiedFromThePromptIsCaught() {
-        #expect(echoes("Start with a 10-minute jog around the block", prompt: fewShotSwimPrompt) == [
-            #"copies the prompt verbatim: "Start with a 10-minute jog around the block""#,
-        ])
+        #expect(
+            echoes("Start with a 10-minute jog around the block", prompt: fewShotSwimPrompt) == [
+                #"copies the prompt verbatim: "Start with a 10-minute jog around the block""#
+            ])
     }
 
     @Test func quotingTheGroundingIsNotAnEcho() {

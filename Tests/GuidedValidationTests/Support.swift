@@ -4,15 +4,23 @@ import GuidedValidation
 import Testing
 
 /// `{"steps": [string ≤ 80 chars] × 3…5}` — the goal-steps output type.
-let stepsSchema = GenerationSchema(root: .object(ObjectConstraints([
-    .init("steps", .array(ArrayConstraints(items: .string(StringConstraints(minLength: 1, maxLength: 80)), minItems: 3, maxItems: 5))),
-])))
+let stepsSchema = GenerationSchema(
+    root: .object(
+        ObjectConstraints([
+            .init(
+                "steps",
+                .array(
+                    ArrayConstraints(
+                        items: .string(StringConstraints(minLength: 1, maxLength: 80)), minItems: 3, maxItems: 5)))
+        ])))
 
 /// `{"title": string, "body": string}` — the notification output type.
-let notificationSchema = GenerationSchema(root: .object(ObjectConstraints([
-    .init("title", .string(StringConstraints(maxLength: 40))),
-    .init("body", .string(StringConstraints(maxLength: 120))),
-])))
+let notificationSchema = GenerationSchema(
+    root: .object(
+        ObjectConstraints([
+            .init("title", .string(StringConstraints(maxLength: 40))),
+            .init("body", .string(StringConstraints(maxLength: 120))),
+        ])))
 
 /// Parses a model's JSON text, as the pipeline would.
 func output(_ json: String) throws -> GeneratedContent {

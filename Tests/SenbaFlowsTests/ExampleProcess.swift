@@ -19,8 +19,10 @@ struct ExampleProcess {
         }
     }
 
-    static func run(_ name: String, _ arguments: [String], stdin: String? = nil, directory: String = NSTemporaryDirectory(),
-                    environment: [String: String]? = nil) throws -> Result {
+    static func run(
+        _ name: String, _ arguments: [String], stdin: String? = nil, directory: String = NSTemporaryDirectory(),
+        environment: [String: String]? = nil
+    ) throws -> Result {
         let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name).path
         let candidates = [binary, repository + "/.build/debug/" + name]
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
@@ -29,7 +31,8 @@ struct ExampleProcess {
         // GUIDED_CONFIG is removed so each example reads the configuration the test gives it.
         var variables: [String: String?] = ["GUIDED_CONFIG": nil]
         for (key, value) in environment ?? [:] { variables[key] = value }
-        let run = try ExecutableRun.run(path, arguments, directory: directory, environment: variables, stdin: stdin ?? "")
+        let run = try ExecutableRun.run(
+            path, arguments, directory: directory, environment: variables, stdin: stdin ?? "")
         return Result(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
@@ -44,7 +47,8 @@ struct ExampleProcess {
 
     /// A configuration whose only backend refuses connections.
     static func deadConfiguration(kind: String = "llama-server") throws -> String {
-        let backend = kind == "llama-server"
+        let backend =
+            kind == "llama-server"
             ? #"{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:9"}"#
             : #"{"name": "v1", "kind": "openai-compatible", "url": "http://127.0.0.1:9/v1", "model": "gemma"}"#
         return try temporaryFile("dead.json", #"{"backends": [\#(backend)]}"#)

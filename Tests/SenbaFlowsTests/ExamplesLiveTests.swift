@@ -17,7 +17,8 @@ import Testing
         let first = try #require(attempts.first, "no backend was tried: \(result.stdout)")
         #expect(first["backend"] as? String == "embedded")
         let outcome = first["outcome"] as? String ?? ""
-        #expect(!outcome.hasPrefix("unavailable"), "the embedded model is not set up (run scripts/setup-model): \(first)")
+        #expect(
+            !outcome.hasPrefix("unavailable"), "the embedded model is not set up (run scripts/setup-model): \(first)")
         switch json["source"] as? String {
         case "model": #expect(outcome == "succeeded")
         case "fallback", "none":
@@ -38,7 +39,9 @@ import Testing
         let json = try Self.report("copywriter", [ExampleProcess.senba + "/requests/copy-sourdough.json"])
         let text = try #require((json["value"] as? [String: Any])?["text"] as? String)
         #expect(!text.isEmpty && text.unicodeScalars.count <= 180)
-        if json["source"] as? String == "fallback" { #expect(text == "Back in March you wrote: \"Fed the starter twice.\"") }
+        if json["source"] as? String == "fallback" {
+            #expect(text == "Back in March you wrote: \"Fed the starter twice.\"")
+        }
     }
 
     @Test func stepSuggesterOnTheEmbeddedModel() throws {
@@ -53,7 +56,8 @@ import Testing
     }
 
     @Test func librarianOnTheEmbeddedModel() throws {
-        let archive = try ExampleProcess.temporaryFile("archive.json", try String(contentsOfFile: ExampleProcess.senba + "/archive.json", encoding: .utf8))
+        let archive = try ExampleProcess.temporaryFile(
+            "archive.json", try String(contentsOfFile: ExampleProcess.senba + "/archive.json", encoding: .utf8))
         let json = try Self.report("librarian", [archive])
         #expect(json["picked"] as? String == "e1")
     }
@@ -63,10 +67,13 @@ import Testing
         let available = await server.availability()
         try #require(available.isAvailable, "the embedded model is not set up (run scripts/setup-model): \(available)")
         let port = try #require(await server.port)
-        let completion = try ExampleProcess.temporaryFile("completion.json",
+        let completion = try ExampleProcess.temporaryFile(
+            "completion.json",
             #"{"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:\#(port)"}]}"#)
-        let v1 = try ExampleProcess.temporaryFile("v1.json",
-            #"{"backends": [{"name": "local-v1", "kind": "openai-compatible", "url": "http://127.0.0.1:\#(port)/v1", "model": "gemma"}]}"#)
+        let v1 = try ExampleProcess.temporaryFile(
+            "v1.json",
+            #"{"backends": [{"name": "local-v1", "kind": "openai-compatible", "url": "http://127.0.0.1:\#(port)/v1", "model": "gemma"}]}"#
+        )
         for (configuration, kind) in [(completion, "llama-server"), (v1, "openai-compatible")] {
             let result = try ExampleProcess.run("config-swap", ["--config", configuration, "--json"])
             #expect(result.status == 0, "\(result.stderr)")
@@ -77,8 +84,10 @@ import Testing
             // Reached through that kind's API: shipped, rejected by a named check, an output the
             // schema refused, or (on a busy machine) still generating at the deadline. Never
             // unavailable, and never an HTTP error, which would mean a wrong request.
-            #expect(["succeeded", "failed:invalidOutput", "failed:truncated", "deadline"].contains(outcome) || outcome.hasPrefix("rejected:"),
-                    "\(kind): \(attempt)")
+            #expect(
+                ["succeeded", "failed:invalidOutput", "failed:truncated", "deadline"].contains(outcome)
+                    || outcome.hasPrefix("rejected:"),
+                "\(kind): \(attempt)")
         }
         await server.shutdown()
     }

@@ -8,7 +8,8 @@ import Testing
     static let today = CalendarDate("2026-11-30")!
 
     @Test func eachRuleExcludesWithItsReason() throws {
-        let (ranked, excluded) = Resurfacing.rank(try Self.archive(), today: Self.today, context: "Fed the starter and baked a loaf")
+        let (ranked, excluded) = Resurfacing.rank(
+            try Self.archive(), today: Self.today, context: "Fed the starter and baked a loaf")
         let reasons = Dictionary(uniqueKeysWithValues: excluded.map { ($0.entry, $0.reason) })
         #expect(reasons["e2"] == "came back 60 days ago (cooldown 90)")
         #expect(reasons["e3"] == "its thread came back 4 days ago (cooldown 7)")
@@ -32,7 +33,8 @@ import Testing
     @Test func wordSimilarityComparesStemmedSignificantWords() {
         #expect(WordSimilarity.similarity("Fed the starter twice.", "the starters were fed twice") == 1)
         #expect(WordSimilarity.similarity("Bought goggles", "Fed the starter") == 0)
-        #expect(WordSimilarity.words("The loaf, and THE LOAF!") == ["loaf"], "case, punctuation and stopwords do not count")
+        #expect(
+            WordSimilarity.words("The loaf, and THE LOAF!") == ["loaf"], "case, punctuation and stopwords do not count")
     }
 
     @Test func calendarDatesCountDaysAndNameMonths() throws {

@@ -6,8 +6,9 @@ public struct StepSuggestions: Generable, Equatable {
     public static let configuration = GenerableConfiguration(description: "Next steps toward the user's goal")
 
     /// Exactly three short steps.
-    @Guide(description: "Exactly three next steps, in the order to do them", .count(3),
-           .element(.length(1...100)), .element(.description("One concrete step, at most 100 characters")))
+    @Guide(
+        description: "Exactly three next steps, in the order to do them", .count(3),
+        .element(.length(1...100)), .element(.description("One concrete step, at most 100 characters")))
     public var steps: [String] = []
 
     /// Creates empty suggestions.

@@ -8,7 +8,7 @@ let package = Package(
     products: [.library(name: "CustomBackend", targets: ["CustomBackend"])],
     dependencies: [.package(name: "Guided", path: "../..")],
     targets: [
-        .target(name: "CustomBackend", dependencies: [.product(name: "Guided", package: "Guided")]),
+        .target(name: "CustomBackend", dependencies: [.product(name: "Guided", package: "Guided")])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,20 +15,25 @@ extension FaultMatrix {
         var attempts: [Step]
     }
 
-    static func route(_ request: BackendRequest, through backends: [any LanguageModelBackend], streaming: Bool, partials: PartialLog) async -> Routed {
+    static func route(
+        _ request: BackendRequest, through backends: [any LanguageModelBackend], streaming: Bool, partials: PartialLog
+    ) async -> Routed {
         let router = Router(policy: RoutePolicy(deadline: deadline))
         let record: @Sendable (RouteProgress) -> Void = { progress in
             if case .partial(_, let text) = progress { partials.append(text) }
         }
         let validators = ValidatorChain([BlockedPhraseValidator(phrases: ["unlock"])])
-        let result = await router.route(request, through: backends, validators: validators, progress: streaming ? record : nil)
+        let result = await router.route(
+            request, through: backends, validators: validators, progress: streaming ? record : nil)
         let steps = result.attempts.map { attempt in
-            Routed.Step(backend: attempt.backend, code: attempt.outcomeCode, detail: attempt.description + detail(attempt))
+            Routed.Step(
+                backend: attempt.backend, code: attempt.outcomeCode, detail: attempt.description + detail(attempt))
         }
         var served: String?
         if case .success(_, let response, _) = result { served = response.backend }
         let failure = result.failureReason
-        return Routed(servedBy: served, fallbackCode: failure?.code.rawValue, fallback: failure?.description, attempts: steps)
+        return Routed(
+            servedBy: served, fallbackCode: failure?.code.rawValue, fallback: failure?.description, attempts: steps)
     }
 
     static func detail(_ attempt: Attempt) -> String {

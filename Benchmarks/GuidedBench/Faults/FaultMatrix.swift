@@ -25,11 +25,15 @@ struct FaultMatrix {
 
     var problems: [String] = []
 
-    mutating func run(kinds: [ChaosDialect] = ChaosDialect.allCases, faults: [ChaosFault] = ChaosFault.allCases) async -> Bool {
+    mutating func run(kinds: [ChaosDialect] = ChaosDialect.allCases, faults: [ChaosFault] = ChaosFault.allCases) async
+        -> Bool
+    {
         setenv(Self.keyVariable, Self.plantedKey, 1)
         await warmUp()
         let before = ProcessResources.now()
-        print("fault matrix — next backend after the chaos one; alone: with only the fallback (deadline \(Self.deadline), timeout \(Self.timeoutSeconds) s, idle \(Self.idleTimeoutSeconds) s)")
+        print(
+            "fault matrix — next backend after the chaos one; alone: with only the fallback (deadline \(Self.deadline), timeout \(Self.timeoutSeconds) s, idle \(Self.idleTimeoutSeconds) s)"
+        )
         print("| fault | " + kinds.map(\.description).joined(separator: " | ") + " |")
         print("|---|" + kinds.map { _ in "---" }.joined(separator: "|") + "|")
         for fault in faults {
@@ -47,7 +51,8 @@ struct FaultMatrix {
         print("resources: before \(before); after \(after)")
         if !after.isWithin(before) { problems.append("leaked: before \(before), after \(after)") }
         for problem in problems { print("PROBLEM: \(problem)") }
-        print(problems.isEmpty ? "fault matrix: every cell kept its promise" : "fault matrix: \(problems.count) problems")
+        print(
+            problems.isEmpty ? "fault matrix: every cell kept its promise" : "fault matrix: \(problems.count) problems")
         return problems.isEmpty
     }
 
@@ -61,8 +66,11 @@ struct FaultMatrix {
 
     mutating func cell(_ kind: ChaosDialect, _ fault: ChaosFault, streaming: Bool) async -> String {
         let mode = streaming ? "stream" : "whole"
-        guard let chaos = try? ChaosServer(kind, fault: fault, valid: Self.valid, invalid: #"{"text":42}"#,
-                                           rejected: #"{"text":"Tap to unlock your parcel now."}"#) else {
+        guard
+            let chaos = try? ChaosServer(
+                kind, fault: fault, valid: Self.valid, invalid: #"{"text":42}"#,
+                rejected: #"{"text":"Tap to unlock your parcel now."}"#)
+        else {
             problems.append("\(kind) \(fault): the chaos server did not start")
             return "\(mode): no server"
         }
@@ -71,14 +79,23 @@ struct FaultMatrix {
         let alone = await outcome(chaos, streaming: streaming, alone: true)
         for run in [withNext, alone] {
             for line in run.log { print("  \(kind) \(fault) \(mode): \(line)") }
-            if run.elapsed > Self.deadline + .seconds(1) { problems.append("\(kind) \(fault) \(mode): took \(run.elapsed)") }
+            if run.elapsed > Self.deadline + .seconds(1) {
+                problems.append("\(kind) \(fault) \(mode): took \(run.elapsed)")
+            }
         }
         let expectServed = Self.served.contains(fault) || (fault == .loadingThenRecover)
         if Self.served.contains(fault) {
-            if withNext.servedBy != "chaos" { problems.append("\(kind) \(fault) \(mode): not served by the chaos backend") }
+            if withNext.servedBy != "chaos" {
+                problems.append("\(kind) \(fault) \(mode): not served by the chaos backend")
+            }
         } else if fault != .loadingThenRecover {
-            if withNext.servedBy != "spare" { problems.append("\(kind) \(fault) \(mode): the next backend did not serve (\(withNext.servedBy ?? "none"))") }
-            if alone.servedBy != nil || alone.fallback == nil { problems.append("\(kind) \(fault) \(mode): alone, no typed fallback reason") }
+            if withNext.servedBy != "spare" {
+                problems.append(
+                    "\(kind) \(fault) \(mode): the next backend did not serve (\(withNext.servedBy ?? "none"))")
+            }
+            if alone.servedBy != nil || alone.fallback == nil {
+                problems.append("\(kind) \(fault) \(mode): alone, no typed fallback reason")
+            }
         } else if alone.servedBy != "chaos" {
             problems.append("\(kind) \(fault) \(mode): did not recover")
         }
@@ -102,24 +119,32 @@ struct FaultMatrix {
         let url = chaos.baseURL.replacing("http://", with: "http://" + password)
         let model = chaos.dialect == .llamaServer ? "" : #","model":"m""#
         let key = chaos.dialect == .openAI ? #","apiKeyEnv":"\#(Self.keyVariable)""# : ""
-        let text = #"{"backends":[{"name":"chaos","kind":"\#(chaos.dialect)","url":"\#(url)"\#(model)\#(key),"timeoutSeconds":\#(Self.timeoutSeconds),"idleTimeoutSeconds":\#(Self.idleTimeoutSeconds)}]}"#
+        let text =
+            #"{"backends":[{"name":"chaos","kind":"\#(chaos.dialect)","url":"\#(url)"\#(model)\#(key),"timeoutSeconds":\#(Self.timeoutSeconds),"idleTimeoutSeconds":\#(Self.idleTimeoutSeconds)}]}"#
         let backend: any LanguageModelBackend
         do {
             let client = HTTPClient()
-            backend = try GuidedConfiguration.from(try JSONReader.parse(text), registry: .standard(client: client)).backends[0]
+            backend = try GuidedConfiguration.from(try JSONReader.parse(text), registry: .standard(client: client))
+                .backends[0]
         } catch {
-            return Run(servedBy: nil, fallback: "configuration: \(error)", chaosOutcome: nil, elapsed: .zero, log: ["\(error)"])
+            return Run(
+                servedBy: nil, fallback: "configuration: \(error)", chaosOutcome: nil, elapsed: .zero, log: ["\(error)"]
+            )
         }
         let spare = SpareBackend(output: try! JSONReader.parse(Self.valid))
-        let request = BackendRequest(prompt: "Rewrite: parcel delayed to Friday", schema: RewrittenNotification.generationSchema,
-                                     options: GenerationOptions(maximumResponseTokens: 200))
+        let request = BackendRequest(
+            prompt: "Rewrite: parcel delayed to Friday", schema: RewrittenNotification.generationSchema,
+            options: GenerationOptions(maximumResponseTokens: 200))
         let partials = PartialLog()
         let started = ContinuousClock.now
-        let routed = await Self.route(request, through: alone ? [backend] : [backend, spare], streaming: streaming, partials: partials)
+        let routed = await Self.route(
+            request, through: alone ? [backend] : [backend, spare], streaming: streaming, partials: partials)
         let elapsed = ContinuousClock.now - started
         var log = routed.attempts.map(\.detail) + partials.lines.map { "partial: \($0)" }
         if let fallback = routed.fallback { log.append("fallback: \(fallback)") }
-        return Run(servedBy: routed.servedBy, fallback: routed.fallbackCode, chaosOutcome: routed.attempts.first { $0.backend == "chaos" }?.code,
-                   elapsed: elapsed, log: log)
+        return Run(
+            servedBy: routed.servedBy, fallback: routed.fallbackCode,
+            chaosOutcome: routed.attempts.first { $0.backend == "chaos" }?.code,
+            elapsed: elapsed, log: log)
     }
 }

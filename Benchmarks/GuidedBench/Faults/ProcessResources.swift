@@ -10,11 +10,13 @@ struct ProcessResources: Equatable, CustomStringConvertible {
     static func now() -> ProcessResources {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+        let threads =
+            status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
             .flatMap { Int($0.dropFirst(8).trimmingCharacters(in: .whitespaces)) } ?? -1
         let me = String(getpid())
         let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
-            guard Int(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8) else { return false }
+            guard Int(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8)
+            else { return false }
             let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
             return fields.count > 1 && fields[1] == me
         }.count

@@ -18,8 +18,9 @@ enum InventedSpecifics {
     static func find(in text: String, facts: [String]) -> [String] {
         let factWords = facts.flatMap(words).map { $0.word.lowercased() }
         let known = Set(factWords)
-        let knownNumbers = Set(factWords.compactMap(leadingDigits) + factWords.compactMap { numberWords[$0].map(String.init) }
-            + factWords.compactMap { ordinalValue($0).map(String.init) })
+        let knownNumbers = Set(
+            factWords.compactMap(leadingDigits) + factWords.compactMap { numberWords[$0].map(String.init) }
+                + factWords.compactMap { ordinalValue($0).map(String.init) })
         var found: [String] = []
         for (word, opensSentence) in words(text) {
             let lower = word.lowercased()
@@ -30,7 +31,9 @@ enum InventedSpecifics {
                 if !knownNumbers.contains(String(value)) { found.append(word) }
             } else if let value = ordinalValue(lower) {
                 if !knownNumbers.contains(String(value)) { found.append(word) }
-            } else if dateWords.contains(lower) || (["may", "march"].contains(lower) && word.first!.isUppercase && !opensSentence) {
+            } else if dateWords.contains(lower)
+                || (["may", "march"].contains(lower) && word.first!.isUppercase && !opensSentence)
+            {
                 found.append(word)
             } else if word.first!.isUppercase, !opensSentence, !["i", "i'm", "i've", "i'll", "i'd"].contains(lower) {
                 found.append(word)
@@ -47,7 +50,9 @@ enum InventedSpecifics {
         var pendingOpen = true
         let characters = Array(text)
         for (index, character) in characters.enumerated() {
-            let inner = (character == "'" || character == "’") && !current.isEmpty && index + 1 < characters.count && characters[index + 1].isLetter
+            let inner =
+                (character == "'" || character == "’") && !current.isEmpty && index + 1 < characters.count
+                && characters[index + 1].isLetter
             if character.isLetter || character.isNumber || inner {
                 if current.isEmpty { opens = pendingOpen }
                 current.append(inner ? "'" : character)
@@ -77,11 +82,14 @@ enum InventedSpecifics {
         return nil
     }
 
-    static let ordinalWords = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-                               "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-                               "eighteenth", "nineteenth", "twentieth"]
+    static let ordinalWords = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+        "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+        "eighteenth", "nineteenth", "twentieth",
+    ]
     static let numberWords: [String: Int] = [
-        "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+        "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "eleven": 11,
         "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
         "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
         "ninety": 90, "hundred": 100, "thousand": 1000, "million": 1_000_000, "dozen": 12,

@@ -64,9 +64,13 @@ struct QualityBenchmark {
 
     private func progress(_ record: Record) {
         let source = record.fromModel ? "model" : "fallback(\(record.reason ?? "?"))"
-        let flags = (record.invented.isEmpty ? "" : " INVENTED \(record.invented)") + (record.personFailures.isEmpty ? "" : " PERSON \(record.personFailures)")
+        let flags =
+            (record.invented.isEmpty ? "" : " INVENTED \(record.invented)")
+            + (record.personFailures.isEmpty ? "" : " PERSON \(record.personFailures)")
         print(String(format: "  %@ %6.0f ms %@: %@%@", record.id, record.milliseconds, source, record.shipped, flags))
-        if settings.verbose { record.details.forEach { print("      " + $0) } }
+        if settings.verbose {
+            for detail in record.details { print("      " + detail) }
+        }
     }
 
     private func fail(_ message: String) {

@@ -28,11 +28,14 @@ struct QualityCorpus {
 
     /// The corpus under `directory` (defaults to the repository's fixtures, found from this file).
     static func load(directory: String = Self.defaultDirectory) throws -> QualityCorpus {
-        QualityCorpus(steps: try records(directory + "/steps.jsonl"), notifications: try records(directory + "/notifications.jsonl"))
+        QualityCorpus(
+            steps: try records(directory + "/steps.jsonl"),
+            notifications: try records(directory + "/notifications.jsonl"))
     }
 
     static var defaultDirectory: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Fixtures/quality").path
     }
 
@@ -41,9 +44,13 @@ struct QualityCorpus {
         return try text.split(separator: "\n").map { line in
             let json = try JSONReader.parse(String(line))
             return Request(
-                id: json["id"]?.stringValue ?? "?", split: json["split"]?.stringValue ?? "dev", goal: json["goal"]?.stringValue ?? "",
-                entries: (json["entries"]?.arrayValue ?? []).map { Entry(date: $0["date"]?.stringValue ?? "", text: $0["text"]?.stringValue ?? "") },
-                done: (json["done"]?.arrayValue ?? []).compactMap(\.stringValue), template: json["template"]?.stringValue,
+                id: json["id"]?.stringValue ?? "?", split: json["split"]?.stringValue ?? "dev",
+                goal: json["goal"]?.stringValue ?? "",
+                entries: (json["entries"]?.arrayValue ?? []).map {
+                    Entry(date: $0["date"]?.stringValue ?? "", text: $0["text"]?.stringValue ?? "")
+                },
+                done: (json["done"]?.arrayValue ?? []).compactMap(\.stringValue),
+                template: json["template"]?.stringValue,
                 kind: json["kind"]?.stringValue, style: json["style"]?.stringValue)
         }
     }

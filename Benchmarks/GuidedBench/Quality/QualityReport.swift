@@ -5,7 +5,9 @@ struct QualityReport {
     let records: [QualityBenchmark.Record]
 
     func print() {
-        Swift.print("flow            split  requests  from model  fallback  invented  person-fail   p50 ms   p95 ms  fallback reasons")
+        Swift.print(
+            "flow            split  requests  from model  fallback  invented  person-fail   p50 ms   p95 ms  fallback reasons"
+        )
         for flow in ["steps", "notification"] {
             for split in ["dev", "test", "all"] {
                 let group = records.filter { $0.flow == flow && (split == "all" || $0.split == split) }
@@ -14,23 +16,32 @@ struct QualityReport {
                 let latencies = group.map(\.milliseconds).sorted()
                 var reasons: [String: Int] = [:]
                 for record in group where !record.fromModel { reasons[record.reason ?? "?", default: 0] += 1 }
-                let reasonText = reasons.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                Swift.print(String(format: "%-15@ %-5@ %9d %10.0f%% %8.0f%% %9d %12d %8.0f %8.0f  %@",
-                                   flow, split, group.count, percent(shipped.count, group.count),
-                                   percent(group.count - shipped.count, group.count),
-                                   shipped.filter { !$0.invented.isEmpty }.count, shipped.filter { !$0.personFailures.isEmpty }.count,
-                                   quantile(latencies, 0.5), quantile(latencies, 0.95), reasonText))
+                let reasonText = reasons.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(
+                    separator: ", ")
+                Swift.print(
+                    String(
+                        format: "%-15@ %-5@ %9d %10.0f%% %8.0f%% %9d %12d %8.0f %8.0f  %@",
+                        flow, split, group.count, percent(shipped.count, group.count),
+                        percent(group.count - shipped.count, group.count),
+                        shipped.filter { !$0.invented.isEmpty }.count,
+                        shipped.filter { !$0.personFailures.isEmpty }.count,
+                        quantile(latencies, 0.5), quantile(latencies, 0.95), reasonText))
             }
         }
-        Swift.print("\ncandidates: verdicts over every candidate generated (a candidate may have several rejections; the first is counted)")
+        Swift.print(
+            "\ncandidates: verdicts over every candidate generated (a candidate may have several rejections; the first is counted)"
+        )
         for flow in ["steps", "notification"] {
             let verdicts = records.filter { $0.flow == flow }.flatMap(\.verdicts)
             guard !verdicts.isEmpty else { continue }
             var counts: [String: Int] = [:]
             for verdict in verdicts { counts[verdict, default: 0] += 1 }
-            let top = counts.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            Swift.print(String(format: "  %-13@ %4d candidates, %4.1f per request: %@", flow, verdicts.count,
-                               Double(verdicts.count) / Double(max(1, records.filter { $0.flow == flow }.count)), top))
+            let top = counts.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) \($0.value)" }.joined(
+                separator: ", ")
+            Swift.print(
+                String(
+                    format: "  %-13@ %4d candidates, %4.1f per request: %@", flow, verdicts.count,
+                    Double(verdicts.count) / Double(max(1, records.filter { $0.flow == flow }.count)), top))
         }
     }
 

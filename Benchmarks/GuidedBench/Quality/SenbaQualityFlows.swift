@@ -34,9 +34,10 @@ struct SenbaQualityFlows {
     }
 
     func steps(_ request: QualityCorpus.Request) async -> QualityBenchmark.Record {
-        let suggester = try! StepSuggester(configuration: configuration, router: router,
-                                           validators: settings.qualityChecks ? StepSuggester.validators : StepSuggester.factChecks,
-                                           candidates: candidates, groundedDecoding: settings.grounded)
+        let suggester = try! StepSuggester(
+            configuration: configuration, router: router,
+            validators: settings.qualityChecks ? StepSuggester.validators : StepSuggester.factChecks,
+            candidates: candidates, groundedDecoding: settings.grounded)
         let started = ContinuousClock.now
         let report = await suggester.suggest(Self.stepRequest(request), options: stepOptions)
         let facts = StepSuggester.facts(for: Self.stepRequest(request)).facts.map(\.text)
@@ -44,9 +45,10 @@ struct SenbaQualityFlows {
     }
 
     func notification(_ request: QualityCorpus.Request) async -> QualityBenchmark.Record {
-        let copywriter = try! Copywriter(configuration: configuration, router: router,
-                                         validators: settings.qualityChecks ? Copywriter.validators : Copywriter.factChecks,
-                                         candidates: candidates, groundedDecoding: settings.grounded)
+        let copywriter = try! Copywriter(
+            configuration: configuration, router: router,
+            validators: settings.qualityChecks ? Copywriter.validators : Copywriter.factChecks,
+            candidates: candidates, groundedDecoding: settings.grounded)
         let started = ContinuousClock.now
         let report = try? await copywriter.write(Self.copyRequest(request), options: notificationOptions)
         let facts = Copywriter.facts(for: Self.copyRequest(request)).facts.map(\.text)
@@ -56,7 +58,9 @@ struct SenbaQualityFlows {
     // MARK: Corpus requests as the flows take them
 
     static func stepRequest(_ request: QualityCorpus.Request) -> StepRequest {
-        StepRequest(goal: request.goal, entries: request.entries.map { DatedEntry(date: $0.date, text: $0.text) }, done: request.done)
+        StepRequest(
+            goal: request.goal, entries: request.entries.map { DatedEntry(date: $0.date, text: $0.text) },
+            done: request.done)
     }
 
     static func copyRequest(_ request: QualityCorpus.Request) -> CopyRequest {
@@ -70,41 +74,53 @@ struct SenbaQualityFlows {
 
     // MARK: Records
 
-    private func record(_ flow: String, _ request: QualityCorpus.Request, _ report: FlowReport?, facts: [String],
-                        started: ContinuousClock.Instant, stepItems: [JSONPointer]) -> QualityBenchmark.Record {
+    private func record(
+        _ flow: String, _ request: QualityCorpus.Request, _ report: FlowReport?, facts: [String],
+        started: ContinuousClock.Instant, stepItems: [JSONPointer]
+    ) -> QualityBenchmark.Record {
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let fromModel = report?.source == .model
         let value = report?.value
-        let strings = flow == "steps" ? (value?["steps"]?.arrayValue ?? []).compactMap(\.stringValue) : [value?["text"]?.stringValue ?? ""]
+        let strings =
+            flow == "steps"
+            ? (value?["steps"]?.arrayValue ?? []).compactMap(\.stringValue) : [value?["text"]?.stringValue ?? ""]
         var reason: String?
         if !fromModel {
-            reason = report?.attempts.last.map { $0.candidates.isEmpty ? $0.outcomeCode : Self.commonestRejection($0) } ?? "noReport"
+            reason =
+                report?.attempts.last.map { $0.candidates.isEmpty ? $0.outcomeCode : Self.commonestRejection($0) }
+                ?? "noReport"
         }
         var invented: [String] = []
         var person: [String] = []
         if fromModel, let value {
             invented = strings.flatMap { InventedSpecifics.find(in: $0, facts: facts) }
             let schema = flow == "steps" ? StepSuggestions.generationSchema : RewrittenNotification.generationSchema
-            person = ValidatorChain.personLevel(stepItems: stepItems).run(value, in: ValidationContext(grounding: facts, schema: schema))
-                .map { "\($0.validator)/\($0.reason)" }
+            person = ValidatorChain.personLevel(stepItems: stepItems).run(
+                value, in: ValidationContext(grounding: facts, schema: schema)
+            )
+            .map { "\($0.validator)/\($0.reason)" }
         }
         let all = report?.attempts.flatMap(\.candidates) ?? []
         let details = all.map { verdict -> String in
             var line = "\(verdict) \(verdict.text ?? "")"
-            if case .rejected(let rejections) = verdict.outcome { line += "  ← " + rejections.map(\.description).joined(separator: " | ") }
+            if case .rejected(let rejections) = verdict.outcome {
+                line += "  ← " + rejections.map(\.description).joined(separator: " | ")
+            }
             return line
         }
-        return QualityBenchmark.Record(flow: flow, id: request.id, split: request.split, fromModel: fromModel, reason: reason,
-                                       shipped: report?.source == QualityBenchmark.noValue ? "(no suggestion)" : strings.joined(separator: " | "),
-                                       invented: invented, personFailures: person, milliseconds: milliseconds,
-                                       candidates: all.count, verdicts: all.map(\.outcomeCode), details: details)
+        return QualityBenchmark.Record(
+            flow: flow, id: request.id, split: request.split, fromModel: fromModel, reason: reason,
+            shipped: report?.source == QualityBenchmark.noValue ? "(no suggestion)" : strings.joined(separator: " | "),
+            invented: invented, personFailures: person, milliseconds: milliseconds,
+            candidates: all.count, verdicts: all.map(\.outcomeCode), details: details)
     }
 
     /// The rejection most of an attempt's candidates met, as `outcome code`.
     static func commonestRejection(_ attempt: Attempt) -> String {
         var counts: [String: Int] = [:]
         for verdict in attempt.candidates { counts[verdict.outcomeCode, default: 0] += 1 }
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? attempt.outcomeCode
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+            ?? attempt.outcomeCode
     }
 }

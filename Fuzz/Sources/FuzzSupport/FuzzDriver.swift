@@ -6,13 +6,17 @@
 /// defines that symbol and hands over to libFuzzer here; libFuzzer's own `main` is then never
 /// linked in.
 @_silgen_name("LLVMFuzzerRunDriver")
-func llvmFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt) -> CInt
+func llvmFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt
+) -> CInt
 
 /// Runs libFuzzer with the process's arguments and `test` as the fuzz target.
-public func runFuzzer(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                      _ test: @convention(c) (UnsafeRawPointer, Int) -> CInt) -> CInt {
+public func runFuzzer(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ test: @convention(c) (UnsafeRawPointer, Int) -> CInt
+) -> CInt {
     var count = argc
     var arguments = argv
     return llvmFuzzerRunDriver(&count, &arguments, test)

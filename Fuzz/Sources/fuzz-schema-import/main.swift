@@ -9,10 +9,13 @@ import GuidedSchema
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSchemaImport(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard let document = try? JSONReader.parse(bytes: FuzzInput(start, count).bytes),
-          let imported = try? GenerationSchema.fromJSONSchema(document, options: JSONSchemaImportOptions(allowUnsupported: true)) else { return 0 }
+        let imported = try? GenerationSchema.fromJSONSchema(
+            document, options: JSONSchemaImportOptions(allowUnsupported: true))
+    else { return 0 }
     _ = imported.schema.violations(of: document)
     if let compiled = try? GrammarCompiler.compile(imported.schema) {
-        precondition((try? GBNFGrammar(parsing: compiled.gbnf)) != nil, "the compiler emitted a grammar our parser rejects")
+        precondition(
+            (try? GBNFGrammar(parsing: compiled.gbnf)) != nil, "the compiler emitted a grammar our parser rejects")
     }
     return 0
 }

@@ -21,7 +21,9 @@ public func fuzzStreamLines(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     if let last = splitter.finish() { lines.append(last) }
     for line in lines {
         _ = try? StreamEvent.json(line, backend: "fuzz", required: ["response", "done"])
-        if let event = sse.feed(line) { _ = try? StreamEvent.json(event.data, backend: "fuzz", required: ["content", "stop"]) }
+        if let event = sse.feed(line) {
+            _ = try? StreamEvent.json(event.data, backend: "fuzz", required: ["content", "stop"])
+        }
     }
     _ = sse.finish()
     return 0

@@ -48,7 +48,8 @@ public final class PoolBackend: LanguageModelBackend {
             case .unavailable(let reason): reasons.append("\(member.name): \(reason.message)")
             }
         }
-        return .unavailable(UnavailableReason(.unreachable, "no replica of \(name) can serve: " + reasons.joined(separator: "; ")))
+        return .unavailable(
+            UnavailableReason(.unreachable, "no replica of \(name) can serve: " + reasons.joined(separator: "; ")))
     }
 
     /// Sends to the least busy healthy replica, moving on while replicas turn out to be down.
@@ -70,15 +71,20 @@ public final class PoolBackend: LanguageModelBackend {
                 failures.append("\(members[index].name): \(error.message)")
             }
         }
-        let skipped = pool.unhealthy.filter { !tried.contains($0.key) }.map { "\(members[$0.key].name): set aside (\($0.value))" }
-        throw BackendError(.unavailable, backend: name, "no replica could serve: " + (failures + skipped).joined(separator: "; "))
+        let skipped = pool.unhealthy.filter { !tried.contains($0.key) }.map {
+            "\(members[$0.key].name): set aside (\($0.value))"
+        }
+        throw BackendError(
+            .unavailable, backend: name, "no replica could serve: " + (failures + skipped).joined(separator: "; "))
     }
 
     /// Streams from the least busy healthy replica (a replica that fails mid-stream ends the
     /// stream; the router moves on as for any backend).
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
         guard let index = pool.checkOut(excluding: []) else {
-            return AsyncThrowingStream { $0.finish(throwing: BackendError(.unavailable, backend: self.name, "every replica is set aside")) }
+            return AsyncThrowingStream {
+                $0.finish(throwing: BackendError(.unavailable, backend: self.name, "every replica is set aside"))
+            }
         }
         let member = members[index]
         let pool = self.pool
@@ -101,7 +107,9 @@ public final class PoolBackend: LanguageModelBackend {
     }
 
     /// The first member's count (replicas serve the same model).
-    public func tokenCount(of text: String) async throws(BackendError) -> TokenCount { try await members[0].tokenCount(of: text) }
+    public func tokenCount(of text: String) async throws(BackendError) -> TokenCount {
+        try await members[0].tokenCount(of: text)
+    }
 
     /// The smallest context among the members.
     public func contextSize() async throws(BackendError) -> Int {

@@ -5,10 +5,14 @@ extension CompiledGrammar {
     /// calls checked after generation. Every text the grammar accepts is valid against it
     /// (the grammar may be stricter still, under the documented policies).
     public func enforcedSchema(of schema: GenerationSchema) -> GenerationSchema {
-        let relaxer = GrammarRelaxer(schema: schema, checkedAfter: Set(report.entries(.checkedAfter).map { Key(pointer: $0.pointer, keyword: $0.keyword) }))
+        let relaxer = GrammarRelaxer(
+            schema: schema,
+            checkedAfter: Set(report.entries(.checkedAfter).map { Key(pointer: $0.pointer, keyword: $0.keyword) }))
         return GenerationSchema(
             root: relaxer.relax(schema.root, at: .root),
-            definitions: schema.definitions.map { .init($0.name, relaxer.relax($0.node, at: JSONPointer(tokens: ["$defs", $0.name]))) })
+            definitions: schema.definitions.map {
+                .init($0.name, relaxer.relax($0.node, at: JSONPointer(tokens: ["$defs", $0.name])))
+            })
     }
 
     struct Key: Hashable {
@@ -45,7 +49,9 @@ struct GrammarRelaxer {
             if dropped(pointer, "contains") || dropped(pointer, "minContains") || dropped(pointer, "maxContains") {
                 (c.contains, c.minContains, c.maxContains) = (nil, nil, nil)
             }
-            c.prefixItems = c.prefixItems.enumerated().map { relax($1, at: pointer.appending("prefixItems").appending($0)) }
+            c.prefixItems = c.prefixItems.enumerated().map {
+                relax($1, at: pointer.appending("prefixItems").appending($0))
+            }
             c.items = relax(c.items, at: pointer.appending("items"))
             result.kind = .array(c)
         case .object(var c):
@@ -89,7 +95,9 @@ struct GrammarRelaxer {
             if dropped(pointer, "unevaluatedProperties") { unevaluated.properties = nil }
             if dropped(pointer, "unevaluatedItems") { unevaluated.items = nil }
             let relaxed = relax(inner, at: pointer)
-            result.kind = unevaluated.properties == nil && unevaluated.items == nil ? relaxed.kind : .unevaluated(relaxed, unevaluated)
+            result.kind =
+                unevaluated.properties == nil && unevaluated.items == nil
+                ? relaxed.kind : .unevaluated(relaxed, unevaluated)
         default: break
         }
         return result

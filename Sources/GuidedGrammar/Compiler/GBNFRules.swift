@@ -8,7 +8,8 @@ struct GBNFRules: GBNFRuleSink {
         var cleaned = ""
         var lastWasDash = false
         for scalar in base.unicodeScalars {
-            let ok = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+            let ok =
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
             if ok {
                 cleaned.unicodeScalars.append(scalar)
                 lastWasDash = false

@@ -28,7 +28,9 @@ final class GrammarCache: Sendable {
         do {
             _ = try GBNFGrammar(parsing: compiled.gbnf)
         } catch {
-            throw GrammarError("the compiled grammar does not parse (\(error)); this is a Guided bug", remedy: "report the schema", at: .root)
+            throw GrammarError(
+                "the compiled grammar does not parse (\(error)); this is a Guided bug", remedy: "report the schema",
+                at: .root)
         }
     }
 }

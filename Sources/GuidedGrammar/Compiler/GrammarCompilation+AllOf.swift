@@ -4,12 +4,16 @@ extension GrammarCompilation {
     /// `allOf`: merged into one node where the branches combine exactly (objects, strings,
     /// numbers, a set of constants filtered by the other branches). Otherwise the first
     /// branch is compiled and the rest are checked after generation.
-    mutating func allOfExpression(_ branches: [SchemaNode], name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+    mutating func allOfExpression(_ branches: [SchemaNode], name: String, at pointer: JSONPointer) throws(GrammarError)
+        -> String
+    {
         if let merged = AllOfMerger(schema: schema).merge(branches) {
             record(pointer, "allOf", .enforced, "merged")
             return try expression(merged, name: name, at: pointer)
         }
-        record(pointer, "allOf", .checkedAfter, "branches do not merge into one grammar; the first is generated, all are checked")
+        record(
+            pointer, "allOf", .checkedAfter,
+            "branches do not merge into one grammar; the first is generated, all are checked")
         return try expression(branches[0], name: name, at: pointer.appending("allOf").appending(0))
     }
 }
@@ -47,7 +51,8 @@ struct AllOfMerger {
         if let index = flat.firstIndex(where: { if case .anyOf = $0.kind { true } else { false } }),
             case .anyOf(let alternatives) = flat[index].kind
         {
-            guard let merged = distribute(flat, over: alternatives, at: index, keepingEqual: false, budget: &budget) else { return nil }
+            guard let merged = distribute(flat, over: alternatives, at: index, keepingEqual: false, budget: &budget)
+            else { return nil }
             if merged.isEmpty { return .nothing }
             return merged.count == 1 ? merged[0] : SchemaNode(.anyOf(merged), description: description)
         }
@@ -58,7 +63,8 @@ struct AllOfMerger {
         if let index = flat.firstIndex(where: { if case .oneOf = $0.kind { true } else { false } }),
             case .oneOf(let alternatives) = flat[index].kind
         {
-            guard let merged = distribute(flat, over: alternatives, at: index, keepingEqual: true, budget: &budget) else { return nil }
+            guard let merged = distribute(flat, over: alternatives, at: index, keepingEqual: true, budget: &budget)
+            else { return nil }
             if merged.isEmpty { return .nothing }
             return merged.count == 1 ? merged[0] : SchemaNode(.oneOf(merged), description: description)
         }
@@ -90,8 +96,10 @@ struct AllOfMerger {
     /// with the other branches, those that merge to nothing dropped. `keepingEqual` keeps equal
     /// results (an exactly-one choice fails on both); otherwise they are kept once. Nil when the
     /// budget runs out or a branch cannot be merged.
-    private func distribute(_ flat: [SchemaNode], over alternatives: [SchemaNode], at index: Int, keepingEqual: Bool,
-                            budget: inout Int) -> [SchemaNode]? {
+    private func distribute(
+        _ flat: [SchemaNode], over alternatives: [SchemaNode], at index: Int, keepingEqual: Bool,
+        budget: inout Int
+    ) -> [SchemaNode]? {
         budget -= alternatives.count
         guard budget >= 0 else { return nil }
         var others = flat
@@ -113,7 +121,9 @@ struct AllOfMerger {
     private func combine(_ a: SchemaNode.Kind, _ b: SchemaNode.Kind) -> SchemaNode.Kind? {
         switch (a, b) {
         case (.string(let x), .string(let y)):
-            guard x.pattern == nil || y.pattern == nil || x.pattern == y.pattern, x.format == nil || y.format == nil || x.format == y.format else { return nil }
+            guard x.pattern == nil || y.pattern == nil || x.pattern == y.pattern,
+                x.format == nil || y.format == nil || x.format == y.format
+            else { return nil }
             let merged = StringConstraints(
                 minLength: maxOf(x.minLength, y.minLength), maxLength: minOf(x.maxLength, y.maxLength),
                 pattern: x.pattern ?? y.pattern, format: x.format ?? y.format)
@@ -129,14 +139,18 @@ struct AllOfMerger {
         case (.null, .null): return .null
         case (.object(let x), .object(let y)):
             return mergeObjects(x, y).map { .object($0) }
-        case (.array(let x), .array(let y)) where x.prefixItems.isEmpty && y.prefixItems.isEmpty && (x.contains == nil || y.contains == nil):
+        case (.array(let x), .array(let y))
+        where x.prefixItems.isEmpty && y.prefixItems.isEmpty && (x.contains == nil || y.contains == nil):
             guard let items = merge([x.items, y.items]) else { return nil }
-            let low = maxOf(x.minItems, y.minItems), high = minOf(x.maxItems, y.maxItems)
+            let low = maxOf(x.minItems, y.minItems)
+            let high = minOf(x.maxItems, y.maxItems)
             if let low, let high, low > high { return .nothing }
             let counted = x.contains == nil ? y : x
-            return .array(ArrayConstraints(items: items, minItems: low, maxItems: high, uniqueItems: x.uniqueItems || y.uniqueItems,
-                                           contains: counted.contains, minContains: counted.minContains, maxContains: counted.maxContains,
-                                           itemsOmitted: x.itemsOmitted && y.itemsOmitted))
+            return .array(
+                ArrayConstraints(
+                    items: items, minItems: low, maxItems: high, uniqueItems: x.uniqueItems || y.uniqueItems,
+                    contains: counted.contains, minContains: counted.minContains, maxContains: counted.maxContains,
+                    itemsOmitted: x.itemsOmitted && y.itemsOmitted))
         default:
             // Two different JSON types have no value in common.
             if let a = Self.typeName(a), let b = Self.typeName(b), a != b { return .nothing }
@@ -160,7 +174,8 @@ struct AllOfMerger {
         // Keywords beyond properties (patterns, counts, dependencies) are not merged here.
         guard x.hasOnlyPropertyKeywords, y.hasOnlyPropertyKeywords else { return nil }
         // Closed branches would reject each other's extra properties; merge only when that cannot happen.
-        let xNames = Set(x.properties.map(\.name)), yNames = Set(y.properties.map(\.name))
+        let xNames = Set(x.properties.map(\.name))
+        let yNames = Set(y.properties.map(\.name))
         if x.additionalProperties.kind != .any && !yNames.isSubset(of: xNames) { return nil }
         if y.additionalProperties.kind != .any && !xNames.isSubset(of: yNames) { return nil }
         var properties = x.properties
@@ -184,19 +199,25 @@ struct AllOfMerger {
         var required = x.additionalRequired
         for name in y.additionalRequired where !required.contains(name) { required.append(name) }
         required = required.filter { name in !properties.contains { $0.name == name } }
-        for index in properties.indices where x.additionalRequired.contains(properties[index].name) || y.additionalRequired.contains(properties[index].name) {
+        for index in properties.indices
+        where x.additionalRequired.contains(properties[index].name)
+            || y.additionalRequired.contains(properties[index].name)
+        {
             properties[index].isRequired = true
         }
-        return ObjectConstraints(properties, additionalProperties: additional, additionalRequired: required,
-                                 additionalPropertiesOmitted: x.additionalPropertiesOmitted && y.additionalPropertiesOmitted)
+        return ObjectConstraints(
+            properties, additionalProperties: additional, additionalRequired: required,
+            additionalPropertiesOmitted: x.additionalPropertiesOmitted && y.additionalPropertiesOmitted)
     }
 
     private func intersect(_ x: NumericBounds, _ y: NumericBounds) -> NumericBounds? {
         // Two different steps combine into their least common multiple, which is not computed here.
         guard x.multipleOf == nil || y.multipleOf == nil || x.multipleOf == y.multipleOf else { return nil }
-        return NumericBounds(minimum: maxOf(x.minimum, y.minimum), maximum: minOf(x.maximum, y.maximum),
-                             exclusiveMinimum: maxOf(x.exclusiveMinimum, y.exclusiveMinimum), exclusiveMaximum: minOf(x.exclusiveMaximum, y.exclusiveMaximum),
-                             multipleOf: x.multipleOf ?? y.multipleOf)
+        return NumericBounds(
+            minimum: maxOf(x.minimum, y.minimum), maximum: minOf(x.maximum, y.maximum),
+            exclusiveMinimum: maxOf(x.exclusiveMinimum, y.exclusiveMinimum),
+            exclusiveMaximum: minOf(x.exclusiveMaximum, y.exclusiveMaximum),
+            multipleOf: x.multipleOf ?? y.multipleOf)
     }
 
     private func isEmpty(_ b: NumericBounds) -> Bool {
@@ -213,17 +234,23 @@ struct AllOfMerger {
 /// Decides whether two schema branches can never accept the same value (so `oneOf` is `anyOf`).
 enum Disjointness {
     static func provablyDisjoint(_ a: SchemaNode, _ b: SchemaNode, in schema: GenerationSchema) -> Bool {
-        let a = resolved(a, schema), b = resolved(b, schema)
+        let a = resolved(a, schema)
+        let b = resolved(b, schema)
         if let ta = types(a.kind), let tb = types(b.kind), ta.isDisjoint(with: tb) { return true }
         if let va = values(a.kind), let vb = values(b.kind) {
             return !va.contains { x in vb.contains { JSONEquality.equal(x, $0) } }
         }
-        if let va = values(a.kind) { return !va.contains { GenerationSchema(root: b, definitions: schema.definitions).validates($0) } }
-        if let vb = values(b.kind) { return !vb.contains { GenerationSchema(root: a, definitions: schema.definitions).validates($0) } }
+        if let va = values(a.kind) {
+            return !va.contains { GenerationSchema(root: b, definitions: schema.definitions).validates($0) }
+        }
+        if let vb = values(b.kind) {
+            return !vb.contains { GenerationSchema(root: a, definitions: schema.definitions).validates($0) }
+        }
         if case .object(let x) = a.kind, case .object(let y) = b.kind {
             // A shared required property whose constants differ (a discriminator).
             for p in x.properties where p.isRequired {
-                if let q = y.property(named: p.name), q.isRequired, let vp = values(p.schema.kind), let vq = values(q.schema.kind),
+                if let q = y.property(named: p.name), q.isRequired, let vp = values(p.schema.kind),
+                    let vq = values(q.schema.kind),
                     !vp.contains(where: { v in vq.contains { JSONEquality.equal(v, $0) } })
                 {
                     return true
@@ -269,4 +296,3 @@ enum Disjointness {
         value.jsonTypeName == "integer" ? "number" : value.jsonTypeName
     }
 }
-

@@ -2,7 +2,9 @@ import GuidedSchema
 
 extension GrammarCompilation {
     /// A JSON array: positional `prefixItems`, then `items`, with the element count bounded.
-    mutating func arrayExpression(_ c: ArrayConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+    mutating func arrayExpression(_ c: ArrayConstraints, name: String, at pointer: JSONPointer) throws(GrammarError)
+        -> String
+    {
         if let unique = try uniqueArrayExpression(c, name: name, at: pointer) { return unique }
         var c = c
         if c.uniqueItems { record(pointer.appending("uniqueItems"), "uniqueItems", .checkedAfter) }
@@ -32,11 +34,14 @@ extension GrammarCompilation {
             record(pointer.appending("minItems"), "minItems", .enforced)
         }
         if let maximum, minimum > maximum {
-            throw GrammarError("no array length satisfies minItems and maxItems", remedy: "fix the counts", at: pointer, unsatisfiable: true)
+            throw GrammarError(
+                "no array length satisfies minItems and maxItems", remedy: "fix the counts", at: pointer,
+                unsatisfiable: true)
         }
         var prefix: [String] = []
         for (index, node) in c.prefixItems.enumerated() {
-            let expression = try expression(node, name: "\(name)-\(index)", at: pointer.appending("prefixItems").appending(index))
+            let expression = try expression(
+                node, name: "\(name)-\(index)", at: pointer.appending("prefixItems").appending(index))
             prefix.append(ruleOrInline(expression, name: "\(name)-\(index)"))
         }
         if k > 0 { record(pointer.appending("prefixItems"), "prefixItems", .enforced) }
@@ -66,7 +71,8 @@ extension GrammarCompilation {
                     alternatives.append(sequence(["\"[\"", item, repeated, "\"]\""]))
                 }
             } else {
-                let rest = restMin == 0 && restMax == 0 ? "" : GBNFSpelling.repeated(separated, min: restMin, max: restMax)
+                let rest =
+                    restMin == 0 && restMax == 0 ? "" : GBNFSpelling.repeated(separated, min: restMin, max: restMax)
                 alternatives.append(sequence(["\"[\"", commaSeparated(prefix), rest, "\"]\""]))
             }
         } else if k == 0, maximum == 0 {
@@ -76,7 +82,9 @@ extension GrammarCompilation {
         }
         if c.items.kind != .any && c.items.kind != .nothing { record(pointer.appending("items"), "items", .enforced) }
         guard !alternatives.isEmpty else {
-            throw GrammarError("no array satisfies these counts", remedy: "fix minItems, maxItems and prefixItems", at: pointer, unsatisfiable: true)
+            throw GrammarError(
+                "no array satisfies these counts", remedy: "fix minItems, maxItems and prefixItems", at: pointer,
+                unsatisfiable: true)
         }
         return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " | ") + ")"
     }

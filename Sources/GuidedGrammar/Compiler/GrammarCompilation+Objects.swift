@@ -4,19 +4,25 @@ extension GrammarCompilation {
     /// A JSON object with its declared properties in order; optional ones may be left out,
     /// nothing else may appear. Without declared properties, an open map of the
     /// `additionalProperties` schema.
-    mutating func objectExpression(_ c: ObjectConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+    mutating func objectExpression(_ c: ObjectConstraints, name: String, at pointer: JSONPointer) throws(GrammarError)
+        -> String
+    {
         var c = c
         let patternsMerged = PatternPropertyMerge.properties(of: c, in: schema)
         if let patternsMerged { c.properties = patternsMerged }
         let closed = !c.properties.isEmpty || !c.additionalRequired.isEmpty || c.additionalProperties.kind == .nothing
-        recordObjectKeywords(c, patternsEnforced: patternsMerged != nil, namesEnforced: PatternPropertyMerge.namesHold(in: c, in: schema),
-                             countsDecidedLater: closed, at: pointer)
+        recordObjectKeywords(
+            c, patternsEnforced: patternsMerged != nil,
+            namesEnforced: PatternPropertyMerge.namesHold(in: c, in: schema),
+            countsDecidedLater: closed, at: pointer)
         var members: [(key: String, schema: SchemaNode, required: Bool, pointer: JSONPointer)] = []
         for property in c.properties {
             let propertyPointer = pointer.appending("properties").appending(property.name)
             if property.schema.kind == .nothing {
                 if property.isRequired {
-                    throw GrammarError("required property \"\(property.name)\" can have no value", remedy: "make it optional or give it a schema", at: propertyPointer, unsatisfiable: true)
+                    throw GrammarError(
+                        "required property \"\(property.name)\" can have no value",
+                        remedy: "make it optional or give it a schema", at: propertyPointer, unsatisfiable: true)
                 }
                 continue
             }
@@ -24,7 +30,9 @@ extension GrammarCompilation {
         }
         for extra in c.additionalRequired {
             guard c.additionalProperties.kind != .nothing else {
-                throw GrammarError("required property \"\(extra)\" is not allowed by additionalProperties", remedy: "declare it under properties", at: pointer.appending("required"), unsatisfiable: true)
+                throw GrammarError(
+                    "required property \"\(extra)\" is not allowed by additionalProperties",
+                    remedy: "declare it under properties", at: pointer.appending("required"), unsatisfiable: true)
             }
             members.append((extra, c.additionalProperties, true, pointer.appending("additionalProperties")))
         }
@@ -41,7 +49,10 @@ extension GrammarCompilation {
         }
         switch c.additionalProperties.kind {
         case .nothing: record(pointer.appending("additionalProperties"), "additionalProperties", .enforced)
-        default: record(pointer.appending("additionalProperties"), "additionalProperties", .enforced, "policy: closed objects, only declared properties are generated")
+        default:
+            record(
+                pointer.appending("additionalProperties"), "additionalProperties", .enforced,
+                "policy: closed objects, only declared properties are generated")
         }
 
         var pieces: [String] = []
@@ -51,8 +62,10 @@ extension GrammarCompilation {
             let valueExpression: String
             do {
                 valueExpression = try expression(member.schema, name: valueName, at: member.pointer)
-            } catch where error.isUnsatisfiable && !member.required {
-                record(member.pointer, "properties", .enforced, "no value satisfies this optional property: it is never generated")
+            } catch  where error.isUnsatisfiable && !member.required {
+                record(
+                    member.pointer, "properties", .enforced,
+                    "no value satisfies this optional property: it is never generated")
                 continue
             }
             let value = ruleOrInline(valueExpression, name: valueName)
@@ -61,7 +74,8 @@ extension GrammarCompilation {
         }
         members = kept
         if c.minProperties != nil || c.maxProperties != nil {
-            let counted = PropertyCount(minimum: c.minProperties ?? 0, maximum: c.maxProperties, required: members.map(\.required))
+            let counted = PropertyCount(
+                minimum: c.minProperties ?? 0, maximum: c.maxProperties, required: members.map(\.required))
             if counted.holdsAlways {
                 recordCounts(c, .enforced, "every object the grammar writes has an allowed number of keys", at: pointer)
             } else if counted.isTractable {
@@ -99,7 +113,9 @@ extension GrammarCompilation {
         return sequence(["\"{\"", body, "\"}\""])
     }
 
-    private mutating func openMap(_ values: SchemaNode, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+    private mutating func openMap(_ values: SchemaNode, name: String, at pointer: JSONPointer) throws(GrammarError)
+        -> String
+    {
         if values.kind != .any { record(pointer, "additionalProperties", .enforced) }
         let valueName = "\(name)-value"
         let value = ruleOrInline(try expression(values, name: valueName, at: pointer), name: valueName)
@@ -111,23 +127,36 @@ extension GrammarCompilation {
     /// The object keywords beyond properties: `patternProperties` and `propertyNames` are
     /// enforced on closed objects where ``PatternPropertyMerge`` says so; the rest are left to
     /// the validator.
-    private mutating func recordObjectKeywords(_ c: ObjectConstraints, patternsEnforced: Bool, namesEnforced: Bool, countsDecidedLater: Bool, at pointer: JSONPointer) {
+    private mutating func recordObjectKeywords(
+        _ c: ObjectConstraints, patternsEnforced: Bool, namesEnforced: Bool, countsDecidedLater: Bool,
+        at pointer: JSONPointer
+    ) {
         if patternsEnforced {
-            record(pointer.appending("patternProperties"), "patternProperties", .enforced, "closed object: merged into the declared properties whose keys match")
+            record(
+                pointer.appending("patternProperties"), "patternProperties", .enforced,
+                "closed object: merged into the declared properties whose keys match")
         } else if !c.patternProperties.isEmpty {
             record(pointer.appending("patternProperties"), "patternProperties", .checkedAfter)
         }
         if namesEnforced {
-            record(pointer.appending("propertyNames"), "propertyNames", .enforced, "closed object: every declared key satisfies it")
+            record(
+                pointer.appending("propertyNames"), "propertyNames", .enforced,
+                "closed object: every declared key satisfies it")
         } else if c.propertyNames.kind != .any {
             record(pointer.appending("propertyNames"), "propertyNames", .checkedAfter)
         }
         if !countsDecidedLater { recordCounts(c, .checkedAfter, "", at: pointer) }
-        if !c.dependentRequired.isEmpty { record(pointer.appending("dependentRequired"), "dependentRequired", .checkedAfter) }
-        if !c.dependentSchemas.isEmpty { record(pointer.appending("dependentSchemas"), "dependentSchemas", .checkedAfter) }
+        if !c.dependentRequired.isEmpty {
+            record(pointer.appending("dependentRequired"), "dependentRequired", .checkedAfter)
+        }
+        if !c.dependentSchemas.isEmpty {
+            record(pointer.appending("dependentSchemas"), "dependentSchemas", .checkedAfter)
+        }
     }
 
-    private mutating func recordCounts(_ c: ObjectConstraints, _ disposition: LoweringReport.Disposition, _ note: String, at pointer: JSONPointer) {
+    private mutating func recordCounts(
+        _ c: ObjectConstraints, _ disposition: LoweringReport.Disposition, _ note: String, at pointer: JSONPointer
+    ) {
         if c.minProperties != nil { record(pointer.appending("minProperties"), "minProperties", disposition, note) }
         if c.maxProperties != nil { record(pointer.appending("maxProperties"), "maxProperties", disposition, note) }
     }

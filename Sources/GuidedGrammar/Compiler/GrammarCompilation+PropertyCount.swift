@@ -21,7 +21,8 @@ struct PropertyCount {
 
     /// Some object within the bounds can be written, and the counting grammar stays small.
     var isTractable: Bool {
-        let low = required.filter { $0 }.count, high = required.count
+        let low = required.filter { $0 }.count
+        let high = required.count
         guard minimum <= high, maximum.map({ $0 >= low && $0 >= minimum }) ?? true else { return false }
         return required.count * (high + 1) <= Self.stateLimit
     }
@@ -51,7 +52,9 @@ extension GrammarCompilation {
             if alternatives.isEmpty {
                 result = empty ? "" : nil
             } else {
-                let body = alternatives.count == 1 && !empty ? alternatives[0] : "(" + alternatives.joined(separator: " | ") + ")" + (empty ? "?" : "")
+                let body =
+                    alternatives.count == 1 && !empty
+                    ? alternatives[0] : "(" + alternatives.joined(separator: " | ") + ")" + (empty ? "?" : "")
                 result = ruleOrInline(body, name: "\(name)-keys-\(index)-\(written)")
             }
             memo[key] = result

@@ -2,22 +2,31 @@ import GuidedSchema
 
 extension GrammarCompilation {
     /// A JSON string: patterned, formatted, or free text with length bounds.
-    mutating func stringExpression(_ c: StringConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+    mutating func stringExpression(_ c: StringConstraints, name: String, at pointer: JSONPointer) throws(GrammarError)
+        -> String
+    {
         if let low = c.minLength, let high = c.maxLength, low > high {
-            throw GrammarError("minLength \(low) is greater than maxLength \(high)", remedy: "make minLength at most maxLength",
-                               at: pointer.appending("minLength"), unsatisfiable: true)
+            throw GrammarError(
+                "minLength \(low) is greater than maxLength \(high)", remedy: "make minLength at most maxLength",
+                at: pointer.appending("minLength"), unsatisfiable: true)
         }
         if let pattern = c.pattern {
             if let content = patternContent(pattern, name: name, at: pointer.appending("pattern"), keyword: "pattern") {
-                for keyword in ["minLength", "maxLength"] where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
+                for keyword in ["minLength", "maxLength"]
+                where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
                     record(pointer.appending(keyword), keyword, .checkedAfter, "combined with a pattern")
                 }
-                if c.format != nil { record(pointer.appending("format"), "format", .checkedAfter, "combined with a pattern") }
+                if c.format != nil {
+                    record(pointer.appending("format"), "format", .checkedAfter, "combined with a pattern")
+                }
                 return "\"\\\"\" " + content + " \"\\\"\""
             }
         } else if let format = c.format, let shape = FormatShapes.pattern(for: format) {
-            if let content = patternContent(shape.regex, name: name, at: pointer.appending("format"), keyword: "format", note: shape.note) {
-                for keyword in ["minLength", "maxLength"] where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
+            if let content = patternContent(
+                shape.regex, name: name, at: pointer.appending("format"), keyword: "format", note: shape.note)
+            {
+                for keyword in ["minLength", "maxLength"]
+                where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
                     record(pointer.appending(keyword), keyword, .checkedAfter, "combined with a format")
                 }
                 return "\"\\\"\" " + content + " \"\\\"\""
@@ -30,13 +39,16 @@ extension GrammarCompilation {
         return lengthBoundedString(c, at: pointer)
     }
 
-    private mutating func patternContent(_ regex: String, name: String, at pointer: JSONPointer, keyword: String, note: String = "") -> String? {
+    private mutating func patternContent(
+        _ regex: String, name: String, at pointer: JSONPointer, keyword: String, note: String = ""
+    ) -> String? {
         guard let pattern = try? RegexPattern(regex) else {
             record(pointer, keyword, .checkedAfter, "outside the regex subset")
             return nil
         }
         do {
-            let content = try RegexGrammarTranslator.contentExpression(for: pattern, ruleNamePrefix: name, rules: &rules)
+            let content = try RegexGrammarTranslator.contentExpression(
+                for: pattern, ruleNamePrefix: name, rules: &rules)
             record(pointer, keyword, note.isEmpty ? .enforced : .checkedAfter, note)
             return content
         } catch {
@@ -49,19 +61,26 @@ extension GrammarCompilation {
     /// specifics all come from the vocabulary. Length bounds beyond "at least one character"
     /// are checked after generation.
     private mutating func groundedString(_ c: StringConstraints, at pointer: JSONPointer) -> String {
-        record(pointer, "grounded", .enforced, "numbers, dates, ordinals and capitalised names only from the request's facts")
+        record(
+            pointer, "grounded", .enforced,
+            "numbers, dates, ordinals and capitalised names only from the request's facts")
         if let minimum = c.minLength {
-            record(pointer.appending("minLength"), "minLength", minimum <= 1 ? .enforced : .checkedAfter,
-                   minimum <= 1 ? "" : "grounded text is not length-bounded in the grammar")
+            record(
+                pointer.appending("minLength"), "minLength", minimum <= 1 ? .enforced : .checkedAfter,
+                minimum <= 1 ? "" : "grounded text is not length-bounded in the grammar")
         }
         if c.maxLength != nil {
-            record(pointer.appending("maxLength"), "maxLength", .checkedAfter, "grounded text is not length-bounded in the grammar")
+            record(
+                pointer.appending("maxLength"), "maxLength", .checkedAfter,
+                "grounded text is not length-bounded in the grammar")
         }
         let text: String
         if let defined = groundedTextRule {
             text = defined
         } else {
-            text = GroundedTextRules(options.groundedVocabulary ?? GroundedVocabulary(specifics: [], forbiddenWords: [])).define(in: &rules)
+            text = GroundedTextRules(
+                options.groundedVocabulary ?? GroundedVocabulary(specifics: [], forbiddenWords: [])
+            ).define(in: &rules)
             groundedTextRule = text
         }
         return "\"\\\"\" " + text + " \"\\\"\""
@@ -94,9 +113,16 @@ extension GrammarCompilation {
     /// A JSON integer within its bounds, exactly.
     mutating func integerExpression(_ b: NumericBounds, at pointer: JSONPointer) throws(GrammarError) -> String {
         try requireNonEmpty(b, at: pointer)
-        let lowers: [Int64?] = [b.minimum.map { $0.ceilingInt64 }, b.exclusiveMinimum.map { $0.floorInt64.flatMap { $0 == .max ? nil : $0 + 1 } }].compactMap { $0 }
-        let uppers: [Int64?] = [b.maximum.map { $0.floorInt64 }, b.exclusiveMaximum.map { $0.ceilingInt64.flatMap { $0 == .min ? nil : $0 - 1 } }].compactMap { $0 }
-        var low: Int64? = nil, high: Int64? = nil
+        let lowers: [Int64?] = [
+            b.minimum.map { $0.ceilingInt64 },
+            b.exclusiveMinimum.map { $0.floorInt64.flatMap { $0 == .max ? nil : $0 + 1 } },
+        ].compactMap { $0 }
+        let uppers: [Int64?] = [
+            b.maximum.map { $0.floorInt64 },
+            b.exclusiveMaximum.map { $0.ceilingInt64.flatMap { $0 == .min ? nil : $0 - 1 } },
+        ].compactMap { $0 }
+        var low: Int64? = nil
+        var high: Int64? = nil
         let bounds = boundKeywords(b).filter { $0 != "multipleOf" }
         if lowers.contains(where: { $0 == nil }) || uppers.contains(where: { $0 == nil }) {
             for keyword in bounds { record(pointer.appending(keyword), keyword, .checkedAfter, "beyond 64-bit range") }
@@ -115,7 +141,9 @@ extension GrammarCompilation {
         }
         if low == nil && high == nil { return primitive("json-integer") }
         guard let range = IntegerRangeGrammar.expression(minimum: low, maximum: high) else {
-            throw GrammarError("no integer lies within these bounds", remedy: "fix minimum and maximum", at: pointer, unsatisfiable: true)
+            throw GrammarError(
+                "no integer lies within these bounds", remedy: "fix minimum and maximum", at: pointer,
+                unsatisfiable: true)
         }
         return range
     }
@@ -124,14 +152,20 @@ extension GrammarCompilation {
     /// (then the number is written without exponent), else checked after generation.
     mutating func numberExpression(_ b: NumericBounds, at pointer: JSONPointer) throws(GrammarError) -> String {
         try requireNonEmpty(b, at: pointer)
-        if b.multipleOf != nil { record(pointer.appending("multipleOf"), "multipleOf", .checkedAfter, "no grammar for divisibility") }
+        if b.multipleOf != nil {
+            record(pointer.appending("multipleOf"), "multipleOf", .checkedAfter, "no grammar for divisibility")
+        }
         let keywords = boundKeywords(b).filter { $0 != "multipleOf" }
         if keywords.isEmpty { return primitive("json-number") }
-        let integral = { (v: JSONNumber) -> Int64? in v.isIntegral ? v.floorInt64.flatMap { abs($0) < 1_000_000_000_000_000 ? $0 : nil } : nil }
+        let integral = { (v: JSONNumber) -> Int64? in
+            v.isIntegral ? v.floorInt64.flatMap { abs($0) < 1_000_000_000_000_000 ? $0 : nil } : nil
+        }
         guard b.exclusiveMinimum == nil, b.exclusiveMaximum == nil, let low = b.minimum.flatMap(integral), low >= 0,
             b.maximum.map({ integral($0) != nil }) ?? true
         else {
-            for keyword in keywords { record(pointer.appending(keyword), keyword, .checkedAfter, "no exact grammar for these bounds") }
+            for keyword in keywords {
+                record(pointer.appending(keyword), keyword, .checkedAfter, "no exact grammar for these bounds")
+            }
             return primitive("json-number")
         }
         for keyword in keywords { record(pointer.appending(keyword), keyword, .enforced, "written without exponent") }
@@ -140,7 +174,9 @@ extension GrammarCompilation {
             return "(" + IntegerRangeGrammar.expression(minimum: low, maximum: nil)! + " " + fraction + ")"
         }
         let top = GBNFSpelling.literal(String(maximum)) + #" ("." "0"+)?"#
-        guard maximum > low, let below = IntegerRangeGrammar.expression(minimum: low, maximum: maximum - 1) else { return "(" + top + ")" }
+        guard maximum > low, let below = IntegerRangeGrammar.expression(minimum: low, maximum: maximum - 1) else {
+            return "(" + top + ")"
+        }
         return "(" + below + " " + fraction + " | " + top + ")"
     }
 
@@ -148,11 +184,13 @@ extension GrammarCompilation {
     private func requireNonEmpty(_ b: NumericBounds, at pointer: JSONPointer) throws(GrammarError) {
         let lows = [("minimum", b.minimum), ("exclusiveMinimum", b.exclusiveMinimum)]
         let highs = [("maximum", b.maximum), ("exclusiveMaximum", b.exclusiveMaximum)]
-        for case let (lowName, low?) in lows {
+        for case (let lowName, let low?) in lows {
             // Equal bounds leave one number only when both are inclusive.
-            for case let (highName, high?) in highs where low > high || (low == high && (lowName, highName) != ("minimum", "maximum")) {
-                throw GrammarError("\(lowName) \(low) and \(highName) \(high) leave no number between them",
-                                   remedy: "swap or fix the bounds", at: pointer.appending(lowName), unsatisfiable: true)
+            for case (let highName, let high?) in highs
+            where low > high || (low == high && (lowName, highName) != ("minimum", "maximum")) {
+                throw GrammarError(
+                    "\(lowName) \(low) and \(highName) \(high) leave no number between them",
+                    remedy: "swap or fix the bounds", at: pointer.appending(lowName), unsatisfiable: true)
             }
         }
     }
@@ -176,7 +214,8 @@ enum FormatShapes {
         switch format {
         case .date: return ("^\(date)$", "grammar enforces the shape; day-of-month validity is checked after")
         case .time: return ("^\(time)$", "grammar enforces the shape; leap seconds are checked after")
-        case .dateTime: return ("^\(date)[Tt]\(time)$", "grammar enforces the shape; calendar and leap seconds are checked after")
+        case .dateTime:
+            return ("^\(date)[Tt]\(time)$", "grammar enforces the shape; calendar and leap seconds are checked after")
         case .uuid: return ("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "")
         case .ipv4:
             let octet = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"

@@ -7,16 +7,22 @@ extension GrammarCompilation {
     /// `uniqueItems` over a small finite domain (an enum, a constant, booleans, null): the
     /// grammar remembers which values were written and never writes one twice. Nil when the
     /// array is not of that shape (then uniqueness is checked after generation).
-    mutating func uniqueArrayExpression(_ c: ArrayConstraints, name: String, at pointer: JSONPointer) throws(GrammarError) -> String? {
+    mutating func uniqueArrayExpression(_ c: ArrayConstraints, name: String, at pointer: JSONPointer)
+        throws(GrammarError) -> String?
+    {
         guard c.uniqueItems, c.prefixItems.isEmpty, c.contains == nil, let domain = finiteDomain(c.items),
             domain.count <= Self.uniqueDomainLimit
         else { return nil }
         let minimum = c.minItems ?? 0
         let maximum = min(c.maxItems ?? domain.count, domain.count)
         guard minimum <= maximum else {
-            throw GrammarError("no array of distinct values from a domain of \(domain.count) has \(minimum) items", remedy: "lower minItems", at: pointer, unsatisfiable: true)
+            throw GrammarError(
+                "no array of distinct values from a domain of \(domain.count) has \(minimum) items",
+                remedy: "lower minItems", at: pointer, unsatisfiable: true)
         }
-        record(pointer.appending("uniqueItems"), "uniqueItems", .enforced, "finite domain: the grammar never repeats a value")
+        record(
+            pointer.appending("uniqueItems"), "uniqueItems", .enforced,
+            "finite domain: the grammar never repeats a value")
         if c.minItems != nil { record(pointer.appending("minItems"), "minItems", .enforced) }
         if c.maxItems != nil { record(pointer.appending("maxItems"), "maxItems", .enforced) }
         if c.items.kind != .any { record(pointer.appending("items"), "items", .enforced) }
@@ -37,7 +43,9 @@ extension GrammarCompilation {
             if alternatives.isEmpty {
                 result = empty ? "" : nil
             } else {
-                result = ruleOrInline("(" + alternatives.joined(separator: " | ") + ")" + (empty ? "?" : ""), name: "\(name)-unique-\(used)")
+                result = ruleOrInline(
+                    "(" + alternatives.joined(separator: " | ") + ")" + (empty ? "?" : ""),
+                    name: "\(name)-unique-\(used)")
             }
             memo[used] = result
             return result
@@ -69,7 +77,9 @@ extension GrammarCompilation {
         default: return nil
         }
         var distinct: [GeneratedContent] = []
-        for value in values where !distinct.contains(where: { JSONEquality.equal($0, value) }) { distinct.append(value) }
+        for value in values where !distinct.contains(where: { JSONEquality.equal($0, value) }) {
+            distinct.append(value)
+        }
         return distinct
     }
 }

@@ -15,7 +15,9 @@ public import GuidedSchema
 /// - **Constants and enums**: written in compact JSON with their keys in the given order.
 public enum GrammarCompiler {
     /// Compiles `schema`. Throws when no value can satisfy the schema.
-    public static func compile(_ schema: GenerationSchema, options: GrammarOptions = GrammarOptions()) throws(GrammarError) -> CompiledGrammar {
+    public static func compile(_ schema: GenerationSchema, options: GrammarOptions = GrammarOptions())
+        throws(GrammarError) -> CompiledGrammar
+    {
         var compilation = GrammarCompilation(schema: schema, options: options)
         return try compilation.run()
     }
@@ -23,7 +25,9 @@ public enum GrammarCompiler {
     /// Like ``compile(_:options:)`` but served from a process-wide cache keyed by the schema
     /// and options, so a hot request path never compiles the same schema twice. Each grammar
     /// is proven well-formed by ``GBNFGrammar`` before it is cached.
-    public static func cachedCompile(_ schema: GenerationSchema, options: GrammarOptions = GrammarOptions()) throws(GrammarError) -> CompiledGrammar {
+    public static func cachedCompile(_ schema: GenerationSchema, options: GrammarOptions = GrammarOptions())
+        throws(GrammarError) -> CompiledGrammar
+    {
         try GrammarCache.shared.grammar(for: schema, options: options)
     }
 }
@@ -53,7 +57,9 @@ struct GrammarCompilation {
 
     // MARK: Reporting
 
-    mutating func record(_ pointer: JSONPointer, _ keyword: String, _ disposition: LoweringReport.Disposition, _ note: String = "") {
+    mutating func record(
+        _ pointer: JSONPointer, _ keyword: String, _ disposition: LoweringReport.Disposition, _ note: String = ""
+    ) {
         report.append(.init(pointer, keyword, disposition, note))
     }
 
@@ -76,7 +82,8 @@ struct GrammarCompilation {
         switch name {
         case "ws": body = #"| " " | "\n" [ \t]{0,20}"#
         case "json-char":
-            body = #"[^"\\\x00-\x1F] | "\\" (["\\/bfnrt] | "u" ([0-9a-cA-CefEF] [0-9a-fA-F]{3} | [dD] [0-7] [0-9a-fA-F]{2}))"#
+            body =
+                #"[^"\\\x00-\x1F] | "\\" (["\\/bfnrt] | "u" ([0-9a-cA-CefEF] [0-9a-fA-F]{3} | [dD] [0-7] [0-9a-fA-F]{2}))"#
         case "json-string": body = "\"\\\"\" \(primitive("json-char"))* \"\\\"\""
         case "json-integer": body = #""0" | "-"? [1-9] [0-9]*"#
         case "json-number": body = #""-"? ("0" | [1-9] [0-9]*) ("." [0-9]+)? ([eE] [-+]? [0-9]+)?"#
@@ -106,10 +113,14 @@ struct GrammarCompilation {
     }
 
     private func isSimple(_ expression: String) -> Bool {
-        if expression.hasPrefix("\"") && expression.hasSuffix("\"") && !expression.dropFirst().dropLast().contains("\" ") {
+        if expression.hasPrefix("\"") && expression.hasSuffix("\"")
+            && !expression.dropFirst().dropLast().contains("\" ")
+        {
             return !expression.contains(" | ")
         }
-        return expression.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }
+        return expression.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-"
+        }
     }
 
     // MARK: Nodes
@@ -121,7 +132,9 @@ struct GrammarCompilation {
         switch node.kind {
         case .any: return primitive("json-value")
         case .nothing:
-            throw GrammarError("no value satisfies this schema", remedy: "remove the false schema or make the property optional", at: pointer, unsatisfiable: true)
+            throw GrammarError(
+                "no value satisfies this schema", remedy: "remove the false schema or make the property optional",
+                at: pointer, unsatisfiable: true)
         case .null: return primitive("json-null")
         case .boolean: return primitive("json-boolean")
         case .string(let constraints): return try stringExpression(constraints, name: name, at: pointer)
@@ -135,7 +148,8 @@ struct GrammarCompilation {
         case .choice(let values):
             record(pointer, "enum", .enforced)
             guard !values.isEmpty else {
-                throw GrammarError("enum has no values", remedy: "list at least one value", at: pointer.appending("enum"))
+                throw GrammarError(
+                    "enum has no values", remedy: "list at least one value", at: pointer.appending("enum"))
             }
             var seen: Set<String> = []
             let alternatives = values.map { literal($0) }.filter { seen.insert($0).inserted }
@@ -143,7 +157,9 @@ struct GrammarCompilation {
         case .anyOf(let branches): return try unionExpression(branches, keyword: "anyOf", name: name, at: pointer)
         case .oneOf(let branches):
             let exclusive = branches.indices.allSatisfy { i in
-                branches.indices.allSatisfy { j in i >= j || Disjointness.provablyDisjoint(branches[i], branches[j], in: schema) }
+                branches.indices.allSatisfy { j in
+                    i >= j || Disjointness.provablyDisjoint(branches[i], branches[j], in: schema)
+                }
             }
             if !exclusive {
                 record(pointer, "oneOf", .checkedAfter, "branches may overlap: exactly-one is checked after generation")
@@ -153,7 +169,9 @@ struct GrammarCompilation {
         case .reference(let definition): return try referenceRule(definition, at: pointer)
         case .not(let negated):
             if negated.kind == .any {
-                throw GrammarError("no value satisfies \"not\": {}", remedy: "remove the negation", at: pointer.appending("not"), unsatisfiable: true)
+                throw GrammarError(
+                    "no value satisfies \"not\": {}", remedy: "remove the negation", at: pointer.appending("not"),
+                    unsatisfiable: true)
             }
             record(pointer.appending("not"), "not", .checkedAfter, "a grammar cannot exclude a schema")
             return primitive("json-value")
@@ -161,12 +179,18 @@ struct GrammarCompilation {
             record(pointer.appending("if"), "if", .checkedAfter, "if/then/else is checked after generation")
             return primitive("json-value")
         case .dynamicReference(let reference):
-            record(pointer.appending("$dynamicRef"), "$dynamicRef", .checkedAfter, "the grammar follows the static target; the dynamic one is checked after")
+            record(
+                pointer.appending("$dynamicRef"), "$dynamicRef", .checkedAfter,
+                "the grammar follows the static target; the dynamic one is checked after")
             return try referenceRule(reference.definition, at: pointer)
         case .dynamicScope(_, let inner): return try expression(inner, name: name, at: pointer)
         case .unevaluated(let inner, let unevaluated):
-            if unevaluated.properties != nil { record(pointer.appending("unevaluatedProperties"), "unevaluatedProperties", .checkedAfter) }
-            if unevaluated.items != nil { record(pointer.appending("unevaluatedItems"), "unevaluatedItems", .checkedAfter) }
+            if unevaluated.properties != nil {
+                record(pointer.appending("unevaluatedProperties"), "unevaluatedProperties", .checkedAfter)
+            }
+            if unevaluated.items != nil {
+                record(pointer.appending("unevaluatedItems"), "unevaluatedItems", .checkedAfter)
+            }
             return try expression(inner, name: name, at: pointer)
         }
     }
@@ -174,24 +198,31 @@ struct GrammarCompilation {
     /// A JSON value spelled as a GBNF literal (compact JSON, keys in the given order).
     func literal(_ value: GeneratedContent) -> String { GBNFSpelling.literal(value.jsonText()) }
 
-    private mutating func unionExpression(_ branches: [SchemaNode], keyword: String, name: String, at pointer: JSONPointer) throws(GrammarError) -> String {
+    private mutating func unionExpression(
+        _ branches: [SchemaNode], keyword: String, name: String, at pointer: JSONPointer
+    ) throws(GrammarError) -> String {
         var alternatives: [String] = []
         for (index, branch) in branches.enumerated() where branch.kind != .nothing {
             let branchName = branch.kind == .null ? "null" : "\(name)-\(index)"
             let branchExpression: String
             do {
-                branchExpression = try expression(branch, name: branchName, at: pointer.appending(keyword).appending(index))
-            } catch where error.isUnsatisfiable {
+                branchExpression = try expression(
+                    branch, name: branchName, at: pointer.appending(keyword).appending(index))
+            } catch  where error.isUnsatisfiable {
                 continue
             }
             let alternative = ruleOrInline(branchExpression, name: branchName)
             if !alternatives.contains(alternative) { alternatives.append(alternative) }
         }
-        if keyword == "anyOf" { record(pointer, "anyOf", .enforced) } else if !report.contains(where: { $0.pointer == pointer && $0.keyword == "oneOf" }) {
+        if keyword == "anyOf" {
+            record(pointer, "anyOf", .enforced)
+        } else if !report.contains(where: { $0.pointer == pointer && $0.keyword == "oneOf" }) {
             record(pointer, "oneOf", .enforced, "branches are provably disjoint")
         }
         guard !alternatives.isEmpty else {
-            throw GrammarError("no branch of \(keyword) can be satisfied", remedy: "add a satisfiable branch", at: pointer.appending(keyword), unsatisfiable: true)
+            throw GrammarError(
+                "no branch of \(keyword) can be satisfied", remedy: "add a satisfiable branch",
+                at: pointer.appending(keyword), unsatisfiable: true)
         }
         return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " | ") + ")"
     }
@@ -199,7 +230,9 @@ struct GrammarCompilation {
     private mutating func referenceRule(_ definition: String, at pointer: JSONPointer) throws(GrammarError) -> String {
         if let rule = definitionRules[definition] { return rule }
         guard let node = schema.definition(named: definition) else {
-            throw GrammarError("reference to the missing definition \(definition)", remedy: "add it to $defs", at: pointer.appending("$ref"))
+            throw GrammarError(
+                "reference to the missing definition \(definition)", remedy: "add it to $defs",
+                at: pointer.appending("$ref"))
         }
         let rule = rules.reserve(definition)
         definitionRules[definition] = rule

@@ -24,7 +24,9 @@ public struct GrammarOptions: Sendable, Hashable {
     public var groundedVocabulary: GroundedVocabulary?
 
     /// Creates options.
-    public init(whitespace: Whitespace = .compact, allowUnsupported: Bool = false, groundedVocabulary: GroundedVocabulary? = nil) {
+    public init(
+        whitespace: Whitespace = .compact, allowUnsupported: Bool = false, groundedVocabulary: GroundedVocabulary? = nil
+    ) {
         self.whitespace = whitespace
         self.allowUnsupported = allowUnsupported
         self.groundedVocabulary = groundedVocabulary

@@ -77,7 +77,8 @@ struct GroundedTextRules {
         let alternatives = grouped.keys.sorted().map { first -> String in
             let rests = grouped[first]!.map { String($0.dropFirst()) }.sorted()
             let restAlternatives = rests.map { $0.isEmpty ? "\"\"" : GBNFSpelling.literal($0) }
-            return GBNFSpelling.literal(first) + (rests == [""] ? "" : " (" + restAlternatives.joined(separator: " | ") + ")")
+            return GBNFSpelling.literal(first)
+                + (rests == [""] ? "" : " (" + restAlternatives.joined(separator: " | ") + ")")
         }
         let name = rules.reserve("gt-spec")
         rules.define(name, alternatives.joined(separator: " | "))

@@ -45,8 +45,10 @@ struct WordTrie {
     }
 
     /// Defines the rule `name` for `node`; false (and nothing defined) when the node is banned.
-    private func define(_ node: Node, _ name: String, letters: RegexScalarSet, free: String,
-                        isFirst: Bool, in rules: inout GBNFRules) -> Bool {
+    private func define(
+        _ node: Node, _ name: String, letters: RegexScalarSet, free: String,
+        isFirst: Bool, in rules: inout GBNFRules
+    ) -> Bool {
         if node.ending == .prefix { return false }
         var alternatives: [String] = []
         let leaving = letters.subtracting(RegexScalarSet(scalars: Array(node.children.keys)))
@@ -54,7 +56,9 @@ struct WordTrie {
         for scalar in node.children.keys.sorted() where letters.contains(scalar) {
             let letter = UnicodeScalar(scalar).map { String(Character($0)) } ?? "x"
             let childName = rules.reserve(name + (isFirst ? "-" : "") + letter)
-            if define(node.children[scalar]!, childName, letters: LetterClass.later, free: free, isFirst: false, in: &rules) {
+            if define(
+                node.children[scalar]!, childName, letters: LetterClass.later, free: free, isFirst: false, in: &rules)
+            {
                 alternatives.append(GBNFText.literal([scalar]) + " " + childName)
             }
         }

@@ -36,7 +36,7 @@ struct GBNFCharSet: Sendable, Equatable, Hashable {
         // Complement: look for a valid scalar that no range covers.
         let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
         for block in valid {
-            var current = UInt64(block.lowerBound)  // smallest scalar of `block` not known to be covered
+            var current = UInt64(block.lowerBound) // smallest scalar of `block` not known to be covered
             let end = UInt64(block.upperBound)
             for range in sorted {
                 if UInt64(range.upperBound) < current { continue }

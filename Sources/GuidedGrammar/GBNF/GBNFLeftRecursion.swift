@@ -22,7 +22,7 @@ extension GBNFParser {
                     atStart = false
                 }
             }
-            mayBeEmpty[id] = atStart  // an empty alternative was seen (or the last one is empty)
+            mayBeEmpty[id] = atStart // an empty alternative was seen (or the last one is empty)
         }
         if let symbol = Self.findLeftCycle(rules, mayBeEmpty: mayBeEmpty) {
             throw leftRecursionError(symbol: symbol)
@@ -47,7 +47,10 @@ extension GBNFParser {
                 for element in body + [.alternative] {
                     switch element {
                     case .alternative:
-                        if alternativeNullable { nullable[id] = true; changed = true }
+                        if alternativeNullable {
+                            nullable[id] = true
+                            changed = true
+                        }
                         alternativeNullable = true
                     case .rule(let target):
                         if !nullable[target] { alternativeNullable = false }

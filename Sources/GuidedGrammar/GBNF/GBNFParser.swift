@@ -104,8 +104,9 @@ struct GBNFParser {
         scanner.position += 3
         scanner.skipSpace(newlines: true)
         if definitionOffsets[id] != nil {
-            warn("rule '\(name)' is defined again; the later definition replaces the earlier one (as in llama.cpp)",
-                 at: nameStart)
+            warn(
+                "rule '\(name)' is defined again; the later definition replaces the earlier one (as in llama.cpp)",
+                at: nameStart)
         } else {
             definitionOffsets[id] = nameStart
             definitionOrder.append(name)

@@ -37,8 +37,9 @@ extension GBNFParser {
             throw scanner.error("minimum repetition count \(min) exceeds the limit of \(limit)", at: start)
         }
         if let bound = max, bound > limit {
-            warn("maximum repetition count \(bound) exceeds \(limit) and is treated as unbounded (as in llama.cpp)",
-                 at: start)
+            warn(
+                "maximum repetition count \(bound) exceeds \(limit) and is treated as unbounded (as in llama.cpp)",
+                at: start)
             max = nil
         }
         if let bound = max, min > bound {

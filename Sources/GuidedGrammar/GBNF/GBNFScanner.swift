@@ -71,7 +71,7 @@ struct GBNFScanner {
             let scalar = peek()
             if scalar == 0x20 || scalar == 0x09 || (newlines && (scalar == 0x0A || scalar == 0x0D)) {
                 position += 1
-            } else if scalar == 0x23 {  // '#': comment to end of line
+            } else if scalar == 0x23 { // '#': comment to end of line
                 while !atEnd && peek() != 0x0A && peek() != 0x0D { position += 1 }
             } else {
                 return
@@ -120,7 +120,7 @@ struct GBNFScanner {
     mutating func readCharacter(in context: String, openedAt open: Int) throws(GBNFParseError) -> UInt32 {
         if atEnd { throw error("unterminated \(context)", at: open) }
         let scalar = peek()
-        guard scalar == 0x5C else {  // not a backslash
+        guard scalar == 0x5C else { // not a backslash
             position += 1
             return scalar
         }

@@ -16,7 +16,7 @@ extension GBNFParser {
             let start = scanner.position
             let scalar = scanner.peek()
             switch scalar {
-            case 0x22:  // '"' string literal
+            case 0x22: // '"' string literal
                 state = SequenceState(lastItemStart: body.count)
                 scanner.position += 1
                 while !scanner.at("\"") {
@@ -25,40 +25,42 @@ extension GBNFParser {
                     body.append(.chars(.single(character)))
                 }
                 scanner.position += 1
-            case 0x5B:  // '[' character class
+            case 0x5B: // '[' character class
                 state = SequenceState(lastItemStart: body.count)
                 try parseCharacterClass(into: &body, start: start)
-            case 0x3C, 0x21:  // '<' or '!' token reference
+            case 0x3C, 0x21: // '<' or '!' token reference
                 state = SequenceState(lastItemStart: body.count)
                 body.append(.token(try parseToken(start: start)))
-            case 0x28:  // '(' group
+            case 0x28: // '(' group
                 scanner.position += 1
                 scanner.skipSpace(newlines: true)
                 let before = symbolCount
                 let group = generateSymbol(owner: owner)
                 try parseAlternatives(owner: owner, into: group, nested: true)
-                state = SequenceState(lastItemStart: body.count,
-                                      previousRules: UInt64(max(1, symbolCount - before)))
+                state = SequenceState(
+                    lastItemStart: body.count,
+                    previousRules: UInt64(max(1, symbolCount - before)))
                 body.append(.rule(group))
                 guard scanner.at(")") else {
                     let (line, column) = scanner.location(of: start)
-                    throw scanner.error("expecting ')' to close the group opened at \(line):\(column), found \(scanner.found)")
+                    throw scanner.error(
+                        "expecting ')' to close the group opened at \(line):\(column), found \(scanner.found)")
                 }
                 scanner.position += 1
-            case 0x2E:  // '.' any character
+            case 0x2E: // '.' any character
                 state = SequenceState(lastItemStart: body.count)
                 body.append(.chars(.any))
                 scanner.position += 1
-            case 0x2A, 0x2B, 0x3F:  // '*', '+', '?'
+            case 0x2A, 0x2B, 0x3F: // '*', '+', '?'
                 scanner.position += 1
                 let (min, max): (UInt64, UInt64?) = scalar == 0x2A ? (0, nil) : scalar == 0x2B ? (1, nil) : (0, 1)
                 try applyRepetition(min: min, max: max, owner: owner, body: &body, state: &state, at: start)
-            case 0x7B:  // '{' counted repetition
+            case 0x7B: // '{' counted repetition
                 let (min, max) = try parseRepetitionBounds(nested: nested)
                 try applyRepetition(min: min, max: max, owner: owner, body: &body, state: &state, at: start)
-                continue  // bounds parsing already skipped trailing space
+                continue // bounds parsing already skipped trailing space
             default:
-                if GBNFScanner.isWordScalar(scalar) {  // rule reference
+                if GBNFScanner.isWordScalar(scalar) { // rule reference
                     let name = try scanner.readName()
                     let id = symbolID(for: name)
                     if firstReferences[id] == nil { firstReferences[id] = start }
@@ -132,11 +134,15 @@ extension GBNFParser {
             guard scanner.at(">") else { throw scanner.error("unterminated token reference", at: open) }
             scanner.position += 1
         }
-        let text = String(String.UnicodeScalarView(
-            scanner.text[open..<scanner.position].compactMap(Unicode.Scalar.init)))
-        let kind = id == nil ? "needs a model vocabulary (llama.cpp requires it to be exactly one token)" : "refers to a model token"
-        warn("token reference \(negated ? "!" : "")\(text) \(kind); text matching treats it as matching nothing",
-             at: start)
+        let text = String(
+            String.UnicodeScalarView(
+                scanner.text[open..<scanner.position].compactMap(Unicode.Scalar.init)))
+        let kind =
+            id == nil
+            ? "needs a model vocabulary (llama.cpp requires it to be exactly one token)" : "refers to a model token"
+        warn(
+            "token reference \(negated ? "!" : "")\(text) \(kind); text matching treats it as matching nothing",
+            at: start)
         return GBNFTokenReference(id: id, text: text, negated: negated)
     }
 }

@@ -66,10 +66,13 @@ enum MagnitudeRanges {
         }
         var middle: [DigitSequence] = []
         if middleLow <= middleHigh {
-            middle = [prefix + DigitSequence([
-                .digit(low: middleLow, high: middleHigh),
-                .anyDigits(min: restLength, max: restLength),
-            ])]
+            middle = [
+                prefix
+                    + DigitSequence([
+                        .digit(low: middleLow, high: middleHigh),
+                        .anyDigits(min: restLength, max: restLength),
+                    ])
+            ]
         }
         return lowerEdge + middle + upperEdge
     }
@@ -115,10 +118,12 @@ private enum Segment {
         case .partial(let sequences):
             return sequences
         case .full(let minLength, let maxLength):
-            return [DigitSequence([
-                .digit(low: 1, high: 9),
-                .anyDigits(min: minLength - 1, max: maxLength.map { $0 - 1 }),
-            ])]
+            return [
+                DigitSequence([
+                    .digit(low: 1, high: 9),
+                    .anyDigits(min: minLength - 1, max: maxLength.map { $0 - 1 }),
+                ])
+            ]
         }
     }
 }

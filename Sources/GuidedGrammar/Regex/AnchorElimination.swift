@@ -89,11 +89,14 @@ struct AnchorElimination {
             alternatives.append(.concatenation([start ? .epsilon : anyString, regex, end ? .epsilon : anyString]))
         }
         guard !alternatives.isEmpty else {
-            throw error("the pattern can never match", remedy: "fix the pattern; e.g. '^' after consumed characters or an empty class never matches")
+            throw error(
+                "the pattern can never match",
+                remedy: "fix the pattern; e.g. '^' after consumed characters or an empty class never matches")
         }
         let language = ContentRegex.union(alternatives)
         guard language.nodeCount <= Self.maximumNodes else {
-            throw error("the pattern expands to more than \(Self.maximumNodes) grammar nodes", remedy: "simplify the pattern")
+            throw error(
+                "the pattern expands to more than \(Self.maximumNodes) grammar nodes", remedy: "simplify the pattern")
         }
         return language
     }
@@ -108,7 +111,9 @@ struct AnchorElimination {
         case .endAnchor: return Anchored(.epsilon, end: true)
         case .group(let child, _): return try eliminate(child)
         case .lookaround, .backreference, .wordBoundary:
-            throw error("lookaround, backreferences and word boundaries have no grammar", remedy: "the pattern is checked after generation")
+            throw error(
+                "lookaround, backreferences and word boundaries have no grammar",
+                remedy: "the pattern is checked after generation")
         case .alternation(let children):
             // Each slot's union is built once from all the branches: folding them in one by one
             // rehashed the growing union per branch (a 5,000-way alternation took 13 s).
@@ -119,14 +124,18 @@ struct AnchorElimination {
                 }
             }
             var result = Anchored.empty
-            for index in parts.indices where !parts[index].isEmpty { result.slots[index] = ContentRegex.union(parts[index]) }
+            for index in parts.indices where !parts[index].isEmpty {
+                result.slots[index] = ContentRegex.union(parts[index])
+            }
             return result
         case .sequence(let children):
             var result = Anchored(.epsilon)
             for child in children {
                 result = result.followed(by: try eliminate(child))
                 guard result.slots.reduce(0, { $0 + ($1?.nodeCount ?? 0) }) <= Self.maximumNodes else {
-                    throw error("the pattern expands to more than \(Self.maximumNodes) grammar nodes", remedy: "simplify the pattern")
+                    throw error(
+                        "the pattern expands to more than \(Self.maximumNodes) grammar nodes",
+                        remedy: "simplify the pattern")
                 }
             }
             return result
@@ -145,8 +154,9 @@ struct AnchorElimination {
             return Anchored(.repetition(regex, min: min, max: max))
         }
         guard Swift.max(min, max ?? 0) <= Self.maximumAnchoredRepetition else {
-            throw error("'^' or '$' inside a group repeated more than \(Self.maximumAnchoredRepetition) times",
-                        remedy: "move the anchor out of the repeated group")
+            throw error(
+                "'^' or '$' inside a group repeated more than \(Self.maximumAnchoredRepetition) times",
+                remedy: "move the anchor out of the repeated group")
         }
         var result = Anchored(.epsilon)
         for _ in 0..<min { result = result.followed(by: body) }

@@ -100,7 +100,8 @@ struct GBNFEmitter<Sink: GBNFRuleSink> {
         case RegexShorthand.dotScalars: kind = "dot"
         default: kind = "class"
         }
-        let name = sink.addRule(named: prefix + "-" + kind, body: alternatives.map(GBNFText.sequence).joined(separator: " | "))
+        let name = sink.addRule(
+            named: prefix + "-" + kind, body: alternatives.map(GBNFText.sequence).joined(separator: " | "))
         setRules[set] = name
         return name
     }
@@ -119,7 +120,8 @@ struct GBNFEmitter<Sink: GBNFRuleSink> {
             let bound = max.map { "{\(min),\($0)}" } ?? "{\(min),}"
             throw RegexGrammarError(
                 pattern: source,
-                message: "repetition \(bound) exceeds llama.cpp's limit of \(limit) (it rejects counts of 2000 and more)",
+                message:
+                    "repetition \(bound) exceeds llama.cpp's limit of \(limit) (it rejects counts of 2000 and more)",
                 remedy: "use bounds of at most \(limit), or * / + and check the length after generation")
         }
     }

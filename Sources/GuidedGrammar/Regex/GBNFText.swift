@@ -25,7 +25,8 @@ enum GBNFText {
     /// shorter, or as short and the set reaches U+10FFFF.
     static func characterClass(_ set: RegexScalarSet) -> String {
         let complement = set.inverted
-        let preferNegated = complement.ranges.count < set.ranges.count
+        let preferNegated =
+            complement.ranges.count < set.ranges.count
             || (complement.ranges.count == set.ranges.count && set.contains(RegexScalarSet.maximumCodePoint))
         if preferNegated {
             return "[^" + classBody(complement) + "]"
@@ -62,7 +63,10 @@ enum GBNFText {
             switch piece {
             case .literal(let scalars): pending += scalars
             case .item(let text):
-                if !pending.isEmpty { items.append(literal(pending)); pending = [] }
+                if !pending.isEmpty {
+                    items.append(literal(pending))
+                    pending = []
+                }
                 items.append(text)
             }
         }

@@ -55,7 +55,8 @@ enum JSONStringEncoding {
                 digits += low < 10 ? [0x30 + low] : [0x61 + low - 10, 0x41 + low - 10]
             }
             guard !digits.isEmpty else { continue }
-            let lowPiece: GBNFText.Piece = digits.count == 1
+            let lowPiece: GBNFText.Piece =
+                digits.count == 1
                 ? .literal(digits)
                 : .item(GBNFText.characterClass(RegexScalarSet(scalars: digits)))
             groups.append([.literal([0x30 + high]), lowPiece])

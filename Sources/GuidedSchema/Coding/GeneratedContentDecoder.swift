@@ -1,7 +1,9 @@
 /// Decodes `Decodable` values from ``GeneratedContent``.
 public enum GeneratedContentDecoder {
     /// Decodes `type` from `content`; throws ``ContentDecodingError`` naming the JSON Pointer that did not fit.
-    public static func decode<T: Decodable>(_ type: T.Type, from content: GeneratedContent) throws(ContentDecodingError) -> T {
+    public static func decode<T: Decodable>(_ type: T.Type, from content: GeneratedContent) throws(ContentDecodingError)
+        -> T
+    {
         do {
             return try decodeValue(type, from: content, path: [])
         } catch let error as ContentDecodingError {
@@ -85,8 +87,9 @@ struct KeyedContentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func value(_ key: Key) throws -> GeneratedContent {
         guard let property = properties.first(where: { $0.name == key.stringValue }) else {
-            throw ContentDecodingError(pointer: pointer(of: codingPath), expected: "a property \"\(key.stringValue)\"",
-                                       excerpt: "an object without it")
+            throw ContentDecodingError(
+                pointer: pointer(of: codingPath), expected: "a property \"\(key.stringValue)\"",
+                excerpt: "an object without it")
         }
         return property.value
     }
@@ -95,7 +98,9 @@ struct KeyedContentDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decodeValue(type, from: try value(key), path: codingPath + [key])
     }
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try ContentDecoder(content: try value(key), codingPath: codingPath + [key]).container(keyedBy: type)
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -124,7 +129,8 @@ struct UnkeyedContentDecoder: UnkeyedDecodingContainer {
     private mutating func next() throws -> (GeneratedContent, [any CodingKey]) {
         let path = codingPath + [ContentCodingKey(intValue: currentIndex)]
         guard !isAtEnd else {
-            throw ContentDecodingError(pointer: pointer(of: path), expected: "another element", excerpt: "the end of the array")
+            throw ContentDecodingError(
+                pointer: pointer(of: path), expected: "another element", excerpt: "the end of the array")
         }
         defer { currentIndex += 1 }
         return (elements[currentIndex], path)
@@ -139,7 +145,9 @@ struct UnkeyedContentDecoder: UnkeyedDecodingContainer {
         let (content, path) = try next()
         return try decodeValue(type, from: content, path: path)
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let (content, path) = try next()
         return try ContentDecoder(content: content, codingPath: path).container(keyedBy: type)
     }

@@ -55,7 +55,9 @@ struct ContentEncoder: Encoder {
         if box.unkeyed == nil { box.unkeyed = [] }
         return UnkeyedContentEncoder(box: box, codingPath: codingPath)
     }
-    func singleValueContainer() -> any SingleValueEncodingContainer { SingleContentEncoder(box: box, codingPath: codingPath) }
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleContentEncoder(box: box, codingPath: codingPath)
+    }
 }
 
 /// Encodes one value into a box: primitives directly, everything else through `encode(to:)`.
@@ -85,13 +87,18 @@ struct KeyedContentEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try encodeValue(value, into: box.child(forKey: key.stringValue), path: codingPath + [key])
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        ContentEncoder(box: box.child(forKey: key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        ContentEncoder(box: box.child(forKey: key.stringValue), codingPath: codingPath + [key]).container(
+            keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         ContentEncoder(box: box.child(forKey: key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
     }
-    mutating func superEncoder() -> any Encoder { ContentEncoder(box: box.child(forKey: "super"), codingPath: codingPath) }
+    mutating func superEncoder() -> any Encoder {
+        ContentEncoder(box: box.child(forKey: "super"), codingPath: codingPath)
+    }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         ContentEncoder(box: box.child(forKey: key.stringValue), codingPath: codingPath + [key])
     }
@@ -106,7 +113,9 @@ struct UnkeyedContentEncoder: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         try encodeValue(value, into: box.appendChild(), path: codingPath)
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         ContentEncoder(box: box.appendChild(), codingPath: codingPath).container(keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

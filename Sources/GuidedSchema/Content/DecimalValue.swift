@@ -68,7 +68,8 @@ struct DecimalValue: Hashable, Sendable {
             return
         }
         let last = digits.lastIndex(where: { $0 != 0 })!
-        self.init(negative: negative, digits: Array(digits[first...last]), exponent: exponent + (digits.count - 1 - last))
+        self.init(
+            negative: negative, digits: Array(digits[first...last]), exponent: exponent + (digits.count - 1 - last))
     }
 
     var isZero: Bool { digits.isEmpty }
@@ -137,8 +138,14 @@ struct DecimalValue: Hashable, Sendable {
         // Split b = 2^twos × 5^fives × rest with rest coprime to 10: a × 10^shift is divisible
         // by b when 10^shift covers the twos and fives and rest divides a.
         var (rest, twos, fives) = (divisor.digits, 0, 0)
-        while let quotient = Self.divide(rest, by: 2) { rest = quotient; twos += 1 }
-        while let quotient = Self.divide(rest, by: 5) { rest = quotient; fives += 1 }
+        while let quotient = Self.divide(rest, by: 2) {
+            rest = quotient
+            twos += 1
+        }
+        while let quotient = Self.divide(rest, by: 5) {
+            rest = quotient
+            fives += 1
+        }
         if shift >= max(twos, fives) { return Self.remainder(digits, modulo: rest) }
         return Self.remainder(digits + Array(repeating: 0, count: shift), modulo: divisor.digits)
     }

@@ -119,7 +119,9 @@ public enum PartialJSON {
                         return String(result)
                     }
                     let e = scalars[index + 1]
-                    let simple: [Unicode.Scalar: Unicode.Scalar] = ["\"": "\"", "\\": "\\", "/": "/", "b": "\u{08}", "f": "\u{0C}", "n": "\n", "r": "\r", "t": "\t"]
+                    let simple: [Unicode.Scalar: Unicode.Scalar] = [
+                        "\"": "\"", "\\": "\\", "/": "/", "b": "\u{08}", "f": "\u{0C}", "n": "\n", "r": "\r", "t": "\t",
+                    ]
                     if let mapped = simple[e] {
                         result.append(mapped)
                         index += 2

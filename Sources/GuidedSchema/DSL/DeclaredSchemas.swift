@@ -20,7 +20,8 @@ enum DeclaredSchemas {
         if let cached = entries.withLock({ $0[key] }) { return cached }
         var builder = SchemaBuilder()
         let root = T.schemaNode(in: &builder)
-        let built = Entry(schema: GenerationSchema(root: root, definitions: builder.definitions), problems: builder.problems)
+        let built = Entry(
+            schema: GenerationSchema(root: root, definitions: builder.definitions), problems: builder.problems)
         return entries.withLock { entries in
             if let first = entries[key] { return first }
             entries[key] = built

@@ -65,11 +65,14 @@ extension Generable {
                     let type = type(of: plain)
                     properties.append(.init(label, type.schemaNode(in: &builder), required: !type.isOptional))
                 } else {
-                    builder.report(SchemaError(
-                        .unsupportedPropertyType, "\(Self.self).\(label) has the type \(type(of: child.value)), which has no generation schema",
-                        remedy: "use String, Bool, Int, Double, Float, an array, an optional or a Generable type (a date as a String with "
-                            + ".format(.date)), or support the type by conforming it to SchemaRepresentable",
-                        at: JSONPointer(tokens: ["properties", label])))
+                    builder.report(
+                        SchemaError(
+                            .unsupportedPropertyType,
+                            "\(Self.self).\(label) has the type \(type(of: child.value)), which has no generation schema",
+                            remedy:
+                                "use String, Bool, Int, Double, Float, an array, an optional or a Generable type (a date as a String with "
+                                + ".format(.date)), or support the type by conforming it to SchemaRepresentable",
+                            at: JSONPointer(tokens: ["properties", label])))
                 }
             }
             return .object(ObjectConstraints(properties), description: configuration.description)

@@ -70,7 +70,8 @@ extension GenerableUnion {
     public init(from decoder: any Decoder) throws {
         let content = try GeneratedContent(from: decoder)
         guard let variant = Self.variants.first(where: { $0.fits(content) }) ?? Self.variants.first else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no variant fits"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "no variant fits"))
         }
         self = try variant.decode(content)
     }

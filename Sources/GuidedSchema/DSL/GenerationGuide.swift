@@ -32,7 +32,9 @@ public protocol ArrayGuidable {
     associatedtype GuidedElement
 }
 extension Array: ArrayGuidable { public typealias GuidedElement = Element }
-extension Optional: ArrayGuidable where Wrapped: ArrayGuidable { public typealias GuidedElement = Wrapped.GuidedElement }
+extension Optional: ArrayGuidable where Wrapped: ArrayGuidable {
+    public typealias GuidedElement = Wrapped.GuidedElement
+}
 
 extension GenerationGuide where Value: StringGuidable {
     /// At least `count` characters (Unicode scalars): JSON Schema `minLength`. Named like the
@@ -111,7 +113,12 @@ extension GenerationGuide where Value: NumericGuidable {
 
 extension GenerationGuide where Value: ArrayGuidable {
     /// Exactly `count` elements.
-    public static func count(_ count: Int) -> GenerationGuide { array { $0.minItems = count; $0.maxItems = count } }
+    public static func count(_ count: Int) -> GenerationGuide {
+        array {
+            $0.minItems = count
+            $0.maxItems = count
+        }
+    }
     /// An element count within `range`.
     public static func count(_ range: ClosedRange<Int>) -> GenerationGuide {
         array {

@@ -15,9 +15,14 @@ extension GenerationSchema {
         }
         if includeDialect { properties.insert(.init("$schema", GeneratedContent(Self.jsonSchemaDialect)), at: 0) }
         if !definitions.isEmpty {
-            properties.append(.init("$defs", GeneratedContent(kind: .object(definitions.map {
-                .init($0.name, JSONSchemaExporter.content($0.node))
-            }))))
+            properties.append(
+                .init(
+                    "$defs",
+                    GeneratedContent(
+                        kind: .object(
+                            definitions.map {
+                                .init($0.name, JSONSchemaExporter.content($0.node))
+                            }))))
         }
         document.kind = .object(properties)
         return document
@@ -114,7 +119,8 @@ enum JSONSchemaExporter {
         }
         var typed: [GeneratedContent.Property] = []
         append(branches[0].kind, to: &typed)
-        guard let typeIndex = typed.firstIndex(where: { $0.name == "type" }), let name = typed[typeIndex].value.stringValue,
+        guard let typeIndex = typed.firstIndex(where: { $0.name == "type" }),
+            let name = typed[typeIndex].value.stringValue,
             name != "null"
         else { return nil }
         typed[typeIndex].value = [GeneratedContent(name), "null"]
@@ -137,7 +143,9 @@ enum JSONSchemaExporter {
     }
 
     private static func appendArray(_ c: ArrayConstraints, to out: inout [GeneratedContent.Property]) {
-        if !c.prefixItems.isEmpty { out.append(.init("prefixItems", GeneratedContent(elements: c.prefixItems.map(content)))) }
+        if !c.prefixItems.isEmpty {
+            out.append(.init("prefixItems", GeneratedContent(elements: c.prefixItems.map(content))))
+        }
         if c.items != .any || !c.itemsOmitted { out.append(.init("items", content(c.items))) }
         if let v = c.minItems { out.append(.init("minItems", GeneratedContent(v))) }
         if let v = c.maxItems { out.append(.init("maxItems", GeneratedContent(v))) }
@@ -149,24 +157,42 @@ enum JSONSchemaExporter {
 
     private static func appendObject(_ c: ObjectConstraints, to out: inout [GeneratedContent.Property]) {
         if !c.properties.isEmpty {
-            out.append(.init("properties", GeneratedContent(kind: .object(c.properties.map { .init($0.name, content($0.schema)) }))))
+            out.append(
+                .init(
+                    "properties",
+                    GeneratedContent(kind: .object(c.properties.map { .init($0.name, content($0.schema)) }))))
         }
         let required = c.properties.filter(\.isRequired).map(\.name) + c.additionalRequired
-        if !required.isEmpty { out.append(.init("required", GeneratedContent(elements: required.map { GeneratedContent($0) }))) }
-        if !c.patternProperties.isEmpty {
-            out.append(.init("patternProperties", GeneratedContent(kind: .object(c.patternProperties.map { .init($0.pattern, content($0.schema)) }))))
+        if !required.isEmpty {
+            out.append(.init("required", GeneratedContent(elements: required.map { GeneratedContent($0) })))
         }
-        if c.additionalProperties != .any || !c.additionalPropertiesOmitted { out.append(.init("additionalProperties", content(c.additionalProperties))) }
+        if !c.patternProperties.isEmpty {
+            out.append(
+                .init(
+                    "patternProperties",
+                    GeneratedContent(kind: .object(c.patternProperties.map { .init($0.pattern, content($0.schema)) }))))
+        }
+        if c.additionalProperties != .any || !c.additionalPropertiesOmitted {
+            out.append(.init("additionalProperties", content(c.additionalProperties)))
+        }
         if c.propertyNames != .any { out.append(.init("propertyNames", content(c.propertyNames))) }
         if let v = c.minProperties { out.append(.init("minProperties", GeneratedContent(v))) }
         if let v = c.maxProperties { out.append(.init("maxProperties", GeneratedContent(v))) }
         if !c.dependentRequired.isEmpty {
-            out.append(.init("dependentRequired", GeneratedContent(kind: .object(c.dependentRequired.map {
-                .init($0.property, GeneratedContent(elements: $0.required.map { GeneratedContent($0) }))
-            }))))
+            out.append(
+                .init(
+                    "dependentRequired",
+                    GeneratedContent(
+                        kind: .object(
+                            c.dependentRequired.map {
+                                .init($0.property, GeneratedContent(elements: $0.required.map { GeneratedContent($0) }))
+                            }))))
         }
         if !c.dependentSchemas.isEmpty {
-            out.append(.init("dependentSchemas", GeneratedContent(kind: .object(c.dependentSchemas.map { .init($0.property, content($0.schema)) }))))
+            out.append(
+                .init(
+                    "dependentSchemas",
+                    GeneratedContent(kind: .object(c.dependentSchemas.map { .init($0.property, content($0.schema)) }))))
         }
     }
 }

@@ -29,7 +29,8 @@ public struct JSONSchemaImportOptions: Sendable {
     /// Creates options.
     public init(
         allowUnsupported: Bool = false, strict: Bool = false, formatAssertion: Bool = true, file: String? = nil,
-        baseURI: String? = nil, assumedDraft: JSONSchemaDraft? = nil, retrieve: (@Sendable (String) -> GeneratedContent?)? = nil
+        baseURI: String? = nil, assumedDraft: JSONSchemaDraft? = nil,
+        retrieve: (@Sendable (String) -> GeneratedContent?)? = nil
     ) {
         self.assumedDraft = assumedDraft
         self.allowUnsupported = allowUnsupported
@@ -50,8 +51,10 @@ public enum JSONSchemaDraft: String, Sendable, Hashable, CaseIterable {
     /// Draft 7.
     case draft7 = "draft-07"
     /// Draft 2019-09.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case draft2019_09 = "2019-09"
     /// Draft 2020-12, the draft Guided writes.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case draft2020_12 = "2020-12"
 
     var dialect: SchemaDialect {

@@ -2,7 +2,9 @@
 extension JSONSchemaImporter {
     // MARK: Arrays
 
-    mutating func arrayConstraints(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> ArrayConstraints {
+    mutating func arrayConstraints(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer)
+        throws(SchemaError) -> ArrayConstraints
+    {
         func has(_ keyword: String) -> GeneratedContent? { skipped.contains(keyword) ? nil : value[keyword] }
         var result = ArrayConstraints(itemsOmitted: true)
         if let prefix = has("prefixItems") {
@@ -20,17 +22,23 @@ extension JSONSchemaImporter {
                 result.items = try nested(items, at: pointer.appending("items"))
                 result.itemsOmitted = false
                 if has("additionalItems") != nil {
-                    try ignore("additionalItems", at: pointer.appending("additionalItems"), "without an array of \"items\" it has no effect")
+                    try ignore(
+                        "additionalItems", at: pointer.appending("additionalItems"),
+                        "without an array of \"items\" it has no effect")
                 }
             }
         } else if has("additionalItems") != nil {
-            try ignore("additionalItems", at: pointer.appending("additionalItems"), "without an array of \"items\" it has no effect")
+            try ignore(
+                "additionalItems", at: pointer.appending("additionalItems"),
+                "without an array of \"items\" it has no effect")
         }
         result.minItems = try count(value, "minItems", skipping: skipped, at: pointer)
         result.maxItems = try count(value, "maxItems", skipping: skipped, at: pointer)
         if let unique = has("uniqueItems") {
             guard let flag = unique.boolValue else {
-                throw invalid("uniqueItems must be true or false", at: pointer.appending("uniqueItems"), remedy: "write \"uniqueItems\": true")
+                throw invalid(
+                    "uniqueItems must be true or false", at: pointer.appending("uniqueItems"),
+                    remedy: "write \"uniqueItems\": true")
             }
             result.uniqueItems = flag
         }
@@ -46,9 +54,13 @@ extension JSONSchemaImporter {
         return result
     }
 
-    private mutating func schemaList(_ list: GeneratedContent, keyword: String, at pointer: JSONPointer) throws(SchemaError) -> [SchemaNode] {
+    private mutating func schemaList(_ list: GeneratedContent, keyword: String, at pointer: JSONPointer)
+        throws(SchemaError) -> [SchemaNode]
+    {
         guard let elements = list.arrayValue else {
-            throw invalid("\(keyword) must be an array of schemas", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": [{…}]")
+            throw invalid(
+                "\(keyword) must be an array of schemas", at: pointer.appending(keyword),
+                remedy: "write \"\(keyword)\": [{…}]")
         }
         var nodes: [SchemaNode] = []
         for (index, element) in elements.enumerated() {
@@ -59,13 +71,16 @@ extension JSONSchemaImporter {
 
     // MARK: Objects
 
-    mutating func objectConstraints(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> ObjectConstraints {
+    mutating func objectConstraints(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer)
+        throws(SchemaError) -> ObjectConstraints
+    {
         func has(_ keyword: String) -> GeneratedContent? { skipped.contains(keyword) ? nil : value[keyword] }
         var required: [String] = []
         if let list = has("required") {
             guard let names = list.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
-                throw invalid("required must be an array of property names", at: pointer.appending("required"),
-                              remedy: "write \"required\": [\"name\"]")
+                throw invalid(
+                    "required must be an array of property names", at: pointer.appending("required"),
+                    remedy: "write \"required\": [\"name\"]")
             }
             required = names.map { $0.stringValue! }
         }
@@ -81,27 +96,36 @@ extension JSONSchemaImporter {
             result.additionalProperties = try nested(extra, at: pointer.appending("additionalProperties"))
             result.additionalPropertiesOmitted = false
         }
-        if let names = has("propertyNames") { result.propertyNames = try nested(names, at: pointer.appending("propertyNames")) }
+        if let names = has("propertyNames") {
+            result.propertyNames = try nested(names, at: pointer.appending("propertyNames"))
+        }
         result.minProperties = try count(value, "minProperties", skipping: skipped, at: pointer)
         result.maxProperties = try count(value, "maxProperties", skipping: skipped, at: pointer)
         if let dependencies = has("dependentRequired") {
             result.dependentRequired = try requirements(dependencies, keyword: "dependentRequired", at: pointer)
         }
-        for entry in try namedSchemas(has("dependentSchemas"), keyword: "dependentSchemas", inPlace: true, at: pointer) {
+        for entry in try namedSchemas(has("dependentSchemas"), keyword: "dependentSchemas", inPlace: true, at: pointer)
+        {
             result.dependentSchemas.append(.init(entry.name, entry.node))
         }
         if let dependencies = has("dependencies") {
             // Draft-07: an array is dependentRequired, a schema dependentSchemas.
             guard let entries = dependencies.properties else {
-                throw invalid("dependencies must be an object", at: pointer.appending("dependencies"), remedy: "write \"dependencies\": {\"a\": [\"b\"]}")
+                throw invalid(
+                    "dependencies must be an object", at: pointer.appending("dependencies"),
+                    remedy: "write \"dependencies\": {\"a\": [\"b\"]}")
             }
             for entry in entries {
                 if entry.value.arrayValue != nil {
-                    result.dependentRequired += try requirements(GeneratedContent(kind: .object([entry])), keyword: "dependencies", at: pointer)
+                    result.dependentRequired += try requirements(
+                        GeneratedContent(kind: .object([entry])), keyword: "dependencies", at: pointer)
                 } else {
                     let inPlace = context.inPlace
                     defer { context.inPlace = inPlace }
-                    result.dependentSchemas.append(.init(entry.name, try node(entry.value, at: pointer.appending("dependencies").appending(entry.name))))
+                    result.dependentSchemas.append(
+                        .init(
+                            entry.name,
+                            try node(entry.value, at: pointer.appending("dependencies").appending(entry.name))))
                 }
             }
         }
@@ -112,10 +136,14 @@ extension JSONSchemaImporter {
     }
 
     /// The entries of an object of schemas (`properties`, `patternProperties`, `dependentSchemas`).
-    private mutating func namedSchemas(_ value: GeneratedContent?, keyword: String, inPlace: Bool = false, at pointer: JSONPointer) throws(SchemaError) -> [(name: String, node: SchemaNode)] {
+    private mutating func namedSchemas(
+        _ value: GeneratedContent?, keyword: String, inPlace: Bool = false, at pointer: JSONPointer
+    ) throws(SchemaError) -> [(name: String, node: SchemaNode)] {
         guard let value else { return [] }
         guard let entries = value.properties else {
-            throw invalid("\(keyword) must be an object of schemas", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": {\"name\": {…}}")
+            throw invalid(
+                "\(keyword) must be an object of schemas", at: pointer.appending(keyword),
+                remedy: "write \"\(keyword)\": {\"name\": {…}}")
         }
         var result: [(name: String, node: SchemaNode)] = []
         for entry in entries {
@@ -125,15 +153,21 @@ extension JSONSchemaImporter {
         return result
     }
 
-    private func requirements(_ value: GeneratedContent, keyword: String, at pointer: JSONPointer) throws(SchemaError) -> [ObjectConstraints.Dependency] {
+    private func requirements(_ value: GeneratedContent, keyword: String, at pointer: JSONPointer) throws(SchemaError)
+        -> [ObjectConstraints.Dependency]
+    {
         guard let entries = value.properties else {
-            throw invalid("\(keyword) must be an object of arrays of names", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": {\"a\": [\"b\"]}")
+            throw invalid(
+                "\(keyword) must be an object of arrays of names", at: pointer.appending(keyword),
+                remedy: "write \"\(keyword)\": {\"a\": [\"b\"]}")
         }
         var result: [ObjectConstraints.Dependency] = []
         for entry in entries {
             guard let names = entry.value.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
-                throw invalid("\(keyword) values must be arrays of property names", at: pointer.appending(keyword).appending(entry.name),
-                              remedy: "write \"\(entry.name)\": [\"other\"]")
+                throw invalid(
+                    "\(keyword) values must be arrays of property names",
+                    at: pointer.appending(keyword).appending(entry.name),
+                    remedy: "write \"\(entry.name)\": [\"other\"]")
             }
             result.append(.init(entry.name, requires: names.map { $0.stringValue! }))
         }

@@ -15,13 +15,17 @@ extension JSONSchemaImporter {
         var reading = DialectReading(dialect: parent, declared: true)
         if let vocabularies = document["$vocabulary"]?.properties?.map(\.name) {
             reading.validation = vocabularies.contains { $0.hasSuffix("/vocab/validation") }
-            if vocabularies.contains(where: { $0.hasSuffix("/vocab/format-assertion") }) { reading.formatAssertion = true }
+            if vocabularies.contains(where: { $0.hasSuffix("/vocab/format-assertion") }) {
+                reading.formatAssertion = true
+            }
         }
         return reading
     }
 
     /// `$ref` (or 2019-09's `$recursiveRef`).
-    mutating func reference(_ value: GeneratedContent, at pointer: JSONPointer, keyword: String = "$ref") throws(SchemaError) -> SchemaNode {
+    mutating func reference(_ value: GeneratedContent, at pointer: JSONPointer, keyword: String = "$ref")
+        throws(SchemaError) -> SchemaNode
+    {
         let site = pointer.appending(keyword)
         guard let text = value.stringValue else {
             throw invalid("\(keyword) must be a string", at: site, remedy: "write \"\(keyword)\": \"#/$defs/Name\"")
@@ -32,7 +36,8 @@ extension JSONSchemaImporter {
     }
 
     /// `$dynamicRef`: a plain reference unless its target declares the same `$dynamicAnchor`.
-    mutating func dynamicReference(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
+    mutating func dynamicReference(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode
+    {
         let site = pointer.appending("$dynamicRef")
         guard let text = value.stringValue else {
             throw invalid("$dynamicRef must be a string", at: site, remedy: "write \"$dynamicRef\": \"#name\"")
@@ -41,7 +46,8 @@ extension JSONSchemaImporter {
         let name = definitionName(for: target)
         recordEdge(to: name, site: site)
         let anchor = percentDecoded(URIReference(text).fragment ?? "")
-        guard !anchor.isEmpty, !anchor.hasPrefix("/"), index.value(at: target)?["$dynamicAnchor"]?.stringValue == anchor else {
+        guard !anchor.isEmpty, !anchor.hasPrefix("/"), index.value(at: target)?["$dynamicAnchor"]?.stringValue == anchor
+        else {
             return .reference(name)
         }
         for anchors in index.dynamicAnchors.values {
@@ -58,24 +64,30 @@ extension JSONSchemaImporter {
         guard let root = resourceLocation(resource) else {
             throw SchemaError(
                 .danglingReference, "$ref \"\(text)\" names \(resource), which is not available",
-                remedy: "copy the referenced schema into $defs and use \"#/$defs/Name\", or provide the document (import options' retrieve)",
+                remedy:
+                    "copy the referenced schema into $defs and use \"#/$defs/Name\", or provide the document (import options' retrieve)",
                 at: site)
         }
         if !fragment.isEmpty && !fragment.hasPrefix("/") {
             guard let location = index.anchors[resource + "#" + fragment] else {
-                throw SchemaError(.danglingReference, "$ref \"\(text)\" names the anchor \"\(fragment)\", which is not declared",
-                                  remedy: "declare it with \"$anchor\": \"\(fragment)\", or use a JSON Pointer such as #/$defs/Name", at: site)
+                throw SchemaError(
+                    .danglingReference, "$ref \"\(text)\" names the anchor \"\(fragment)\", which is not declared",
+                    remedy: "declare it with \"$anchor\": \"\(fragment)\", or use a JSON Pointer such as #/$defs/Name",
+                    at: site)
             }
             return location
         }
         guard let pointer = JSONPointer(fragment) else {
-            throw SchemaError(.danglingReference, "$ref \"\(text)\" has a fragment that is neither a JSON Pointer nor an anchor name",
-                              remedy: "write \"#/$defs/Name\" or \"#name\"", at: site)
+            throw SchemaError(
+                .danglingReference, "$ref \"\(text)\" has a fragment that is neither a JSON Pointer nor an anchor name",
+                remedy: "write \"#/$defs/Name\" or \"#name\"", at: site)
         }
-        let location = SchemaLocation(document: root.document, pointer: JSONPointer(tokens: root.pointer.tokens + pointer.tokens))
+        let location = SchemaLocation(
+            document: root.document, pointer: JSONPointer(tokens: root.pointer.tokens + pointer.tokens))
         guard index.value(at: location) != nil else {
-            throw SchemaError(.danglingReference, "$ref points to #\(pointer), which does not exist",
-                              remedy: "point $ref at an existing definition, e.g. #/$defs/Name", at: site)
+            throw SchemaError(
+                .danglingReference, "$ref points to #\(pointer), which does not exist",
+                remedy: "point $ref at an existing definition, e.g. #/$defs/Name", at: site)
         }
         return location
     }
@@ -86,7 +98,8 @@ extension JSONSchemaImporter {
         guard let retrieve = options.retrieve, retrieved[uri] == nil else { return nil }
         retrieved[uri] = .some(nil)
         guard let content = retrieve(uri) else { return nil }
-        retrieved[uri] = index.add(content, uri: URIReference(uri), reading: context.reading, metaSchema: metaSchemaReader)
+        retrieved[uri] = index.add(
+            content, uri: URIReference(uri), reading: context.reading, metaSchema: metaSchemaReader)
         return index.resources[uri]
     }
 
@@ -149,7 +162,7 @@ extension JSONSchemaImporter {
     /// Refuses references that lead back to where they started without validating any part of
     /// the instance (`{"$ref": "#"}`, a → b → a): validation would never end.
     mutating func checkReferenceCycles() throws(SchemaError) {
-        var state: [String: Int] = [:]  // 1: on the current path, 2: finished
+        var state: [String: Int] = [:] // 1: on the current path, 2: finished
         for start in [""] + order.map(\.name) where state[start] == nil {
             var path: [(name: String, next: Int)] = [(start, 0)]
             state[start] = 1
@@ -166,8 +179,9 @@ extension JSONSchemaImporter {
                 case 1:
                     let cycle = path.map(\.name).drop { $0 != target } + [target]
                     let chain = cycle.map { $0.isEmpty ? "the root schema" : $0 }.joined(separator: " → ")
-                    throw SchemaError(.referenceCycle, "$ref cycle \(chain) never reaches a value to check",
-                                      remedy: "make the recursion go through properties or items, or remove the reference", at: site)
+                    throw SchemaError(
+                        .referenceCycle, "$ref cycle \(chain) never reaches a value to check",
+                        remedy: "make the recursion go through properties or items, or remove the reference", at: site)
                 case nil:
                     state[target] = 1
                     path.append((target, 0))

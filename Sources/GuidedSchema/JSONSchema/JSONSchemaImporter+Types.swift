@@ -5,7 +5,9 @@ extension JSONSchemaImporter {
     private static let allTypes = ["null", "boolean", "object", "array", "number", "string"]
 
     /// The node for `type` plus every type-specific keyword; nil when the schema constrains no type.
-    mutating func typedBase(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode? {
+    mutating func typedBase(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer)
+        throws(SchemaError) -> SchemaNode?
+    {
         let keywords = value.properties!.map(\.name).filter { !skipped.contains($0) }
         let typeSpecific = keywords.contains { JSONSchemaKeywords.typeSpecific.contains($0) }
         var types: [String]
@@ -23,7 +25,9 @@ extension JSONSchemaImporter {
         return branches.count == 1 ? branches[0] : SchemaNode(.anyOf(branches))
     }
 
-    private mutating func typeNames(_ declared: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> [String] {
+    private mutating func typeNames(_ declared: GeneratedContent, at pointer: JSONPointer) throws(SchemaError)
+        -> [String]
+    {
         let known = Set(Self.allTypes + ["integer"])
         var names: [String]
         if let single = declared.stringValue {
@@ -31,8 +35,9 @@ extension JSONSchemaImporter {
         } else if let list = declared.arrayValue, !list.isEmpty, list.allSatisfy({ $0.stringValue != nil }) {
             names = list.map { $0.stringValue! }
         } else {
-            throw invalid("type must be a type name or a non-empty array of them", at: pointer,
-                          remedy: "write \"type\": \"string\" or \"type\": [\"string\", \"null\"]")
+            throw invalid(
+                "type must be a type name or a non-empty array of them", at: pointer,
+                remedy: "write \"type\": \"string\" or \"type\": [\"string\", \"null\"]")
         }
         if names.contains("any") {
             // Draft-03's "any": every type.
@@ -40,14 +45,17 @@ extension JSONSchemaImporter {
             names = Self.allTypes
         }
         for name in names where !known.contains(name) {
-            throw invalid("unknown type \"\(name)\"", at: pointer,
-                          remedy: "use one of null, boolean, object, array, number, integer, string")
+            throw invalid(
+                "unknown type \"\(name)\"", at: pointer,
+                remedy: "use one of null, boolean, object, array, number, integer, string")
         }
         var seen: Set<String> = []
         return names.filter { seen.insert($0).inserted }
     }
 
-    private mutating func typedNode(_ type: String, _ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
+    private mutating func typedNode(
+        _ type: String, _ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer
+    ) throws(SchemaError) -> SchemaNode {
         switch type {
         case "null": return .null
         case "boolean": return .boolean
@@ -61,28 +69,36 @@ extension JSONSchemaImporter {
 
     // MARK: Strings
 
-    private mutating func stringConstraints(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> StringConstraints {
+    private mutating func stringConstraints(
+        _ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer
+    ) throws(SchemaError) -> StringConstraints {
         var result = StringConstraints()
         result.minLength = try count(value, "minLength", skipping: skipped, at: pointer)
         result.maxLength = try count(value, "maxLength", skipping: skipped, at: pointer)
         if let pattern = skipped.contains("pattern") ? nil : value["pattern"] {
             guard let text = pattern.stringValue else {
-                throw invalid("pattern must be a string", at: pointer.appending("pattern"), remedy: "write \"pattern\": \"^[a-z]+$\"")
+                throw invalid(
+                    "pattern must be a string", at: pointer.appending("pattern"),
+                    remedy: "write \"pattern\": \"^[a-z]+$\"")
             }
             try checkPattern(text, at: pointer.appending("pattern"))
             result.pattern = text
         }
         if let format = skipped.contains("format") ? nil : value["format"] {
             guard let name = format.stringValue else {
-                throw invalid("format must be a string", at: pointer.appending("format"), remedy: "write \"format\": \"date\"")
+                throw invalid(
+                    "format must be a string", at: pointer.appending("format"), remedy: "write \"format\": \"date\"")
             }
             let asserts = context.reading.formatAssertion ?? options.formatAssertion
             if let known = StringFormat(rawValue: name), asserts {
                 result.format = known
             } else if StringFormat(rawValue: name) != nil {
-                try ignore("format", at: pointer.appending("format"), "formats are annotations in this reading (format assertion is off)")
+                try ignore(
+                    "format", at: pointer.appending("format"),
+                    "formats are annotations in this reading (format assertion is off)")
             } else {
-                try ignore("format", at: pointer.appending("format"), "unknown format \"\(name)\": an annotation, not checked")
+                try ignore(
+                    "format", at: pointer.appending("format"), "unknown format \"\(name)\": an annotation, not checked")
             }
         }
         return result
@@ -94,14 +110,17 @@ extension JSONSchemaImporter {
         do {
             _ = try ECMARegex(text)
         } catch {
-            throw SchemaError(.unsupportedPattern, "pattern \"\(text)\": \(error.message) at offset \(error.offset)",
-                              remedy: error.remedy, at: pointer)
+            throw SchemaError(
+                .unsupportedPattern, "pattern \"\(text)\": \(error.message) at offset \(error.offset)",
+                remedy: error.remedy, at: pointer)
         }
     }
 
     // MARK: Numbers
 
-    private mutating func bounds(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> NumericBounds {
+    private mutating func bounds(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer)
+        throws(SchemaError) -> NumericBounds
+    {
         var result = NumericBounds()
         result.minimum = try number(value, "minimum", skipping: skipped, at: pointer)
         result.maximum = try number(value, "maximum", skipping: skipped, at: pointer)
@@ -118,26 +137,35 @@ extension JSONSchemaImporter {
         }
         if let step = try number(value, "multipleOf", skipping: skipped, at: pointer) {
             guard step > 0 else {
-                throw invalid("multipleOf must be above zero", at: pointer.appending("multipleOf"), remedy: "write \"multipleOf\": 0.01")
+                throw invalid(
+                    "multipleOf must be above zero", at: pointer.appending("multipleOf"),
+                    remedy: "write \"multipleOf\": 0.01")
             }
             result.multipleOf = step
         }
         return result
     }
 
-    private func number(_ value: GeneratedContent, _ keyword: String, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> JSONNumber? {
+    private func number(
+        _ value: GeneratedContent, _ keyword: String, skipping skipped: Set<String>, at pointer: JSONPointer
+    ) throws(SchemaError) -> JSONNumber? {
         guard !skipped.contains(keyword), let field = value[keyword] else { return nil }
         guard let number = field.numberValue else {
-            throw invalid("\(keyword) must be a number", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": 0")
+            throw invalid(
+                "\(keyword) must be a number", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": 0")
         }
         return number
     }
 
     /// A non-negative integer keyword (`minLength`, `maxItems`, …); `Int.max` for huge values.
-    func count(_ value: GeneratedContent, _ keyword: String, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> Int? {
+    func count(_ value: GeneratedContent, _ keyword: String, skipping skipped: Set<String>, at pointer: JSONPointer)
+        throws(SchemaError) -> Int?
+    {
         guard !skipped.contains(keyword), let field = value[keyword] else { return nil }
         guard let number = field.numberValue, number.isIntegral, number >= 0 else {
-            throw invalid("\(keyword) must be a non-negative integer", at: pointer.appending(keyword), remedy: "write \"\(keyword)\": 3")
+            throw invalid(
+                "\(keyword) must be a non-negative integer", at: pointer.appending(keyword),
+                remedy: "write \"\(keyword)\": 3")
         }
         return number.intValue ?? Int.max
     }

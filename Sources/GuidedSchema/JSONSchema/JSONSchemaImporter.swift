@@ -42,11 +42,13 @@ struct JSONSchemaImporter {
         for container in ["$defs", "definitions"] {
             guard let value = document[container] else { continue }
             guard let defs = value.properties else {
-                throw invalid("\(container) must be an object of named schemas", at: JSONPointer(tokens: [container]),
-                              remedy: "write \"\(container)\": {\"Name\": {…}}")
+                throw invalid(
+                    "\(container) must be an object of named schemas", at: JSONPointer(tokens: [container]),
+                    remedy: "write \"\(container)\": {\"Name\": {…}}")
             }
             for def in defs {
-                _ = definitionName(for: SchemaLocation(document: root, pointer: JSONPointer(tokens: [container, def.name])))
+                _ = definitionName(
+                    for: SchemaLocation(document: root, pointer: JSONPointer(tokens: [container, def.name])))
             }
         }
         context = rootContext(for: SchemaLocation(document: root, pointer: .root))
@@ -64,20 +66,22 @@ struct JSONSchemaImporter {
     /// The context at the start of reading `location` as the root of `definition`.
     func rootContext(for location: SchemaLocation, definition: String = "") -> Context {
         let scope = index.scope(at: location)
-        return Context(document: location.document, base: scope.base, resource: scope.resource, reading: scope.reading,
-                       definition: definition, inPlace: true)
+        return Context(
+            document: location.document, base: scope.base, resource: scope.resource, reading: scope.reading,
+            definition: definition, inPlace: true)
     }
 
     private mutating func definition(_ name: String, at location: SchemaLocation) throws(SchemaError) -> SchemaNode {
         guard let value = index.value(at: location) else {
-            throw SchemaError(.danglingReference, "$ref points to #\(location.pointer), which does not exist",
-                              remedy: "point $ref at an existing definition, e.g. #/$defs/Name", at: location.pointer)
+            throw SchemaError(
+                .danglingReference, "$ref points to #\(location.pointer), which does not exist",
+                remedy: "point $ref at an existing definition, e.g. #/$defs/Name", at: location.pointer)
         }
         context = rootContext(for: location, definition: name)
         let node: SchemaNode
         do {
             node = try self.node(value, at: location.pointer)
-        } catch where location.document != 0 {
+        } catch  where location.document != 0 {
             // Name the other document: the pointer is into it, not into the schema being read.
             var located = error
             located.message = "in \(index.documents[location.document].uri.text): " + error.message
@@ -96,8 +100,9 @@ struct JSONSchemaImporter {
     mutating func node(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
         if let flag = value.boolValue { return flag ? .any : .nothing }
         guard let keywords = value.properties else {
-            throw invalid("a schema must be an object or a boolean, not \(value.jsonTypeName)", at: pointer,
-                          remedy: "write {} for any value, or an object with \"type\"")
+            throw invalid(
+                "a schema must be an object or a boolean, not \(value.jsonTypeName)", at: pointer,
+                remedy: "write {} for any value, or an object with \"type\"")
         }
         let saved = context
         defer { context = saved }
@@ -116,15 +121,22 @@ struct JSONSchemaImporter {
         var result: SchemaNode
         if context.reading.declared, context.reading.dialect.referenceOverridesSiblings, let ref = value["$ref"] {
             // Drafts 4 to 7: "$ref" replaces the whole schema object.
-            for keyword in keywords where !skipped.contains(keyword.name) && !JSONSchemaKeywords.annotations.contains(keyword.name) && keyword.name != "$ref" {
-                try ignore(keyword.name, at: pointer.appending(keyword.name), "beside \"$ref\" in \(context.reading.dialect), other keywords are ignored")
+            for keyword in keywords
+            where !skipped.contains(keyword.name) && !JSONSchemaKeywords.annotations.contains(keyword.name)
+                && keyword.name != "$ref"
+            {
+                try ignore(
+                    keyword.name, at: pointer.appending(keyword.name),
+                    "beside \"$ref\" in \(context.reading.dialect), other keywords are ignored")
             }
             result = try reference(ref, at: pointer)
         } else {
             result = try assertions(value, skipping: skipped, at: pointer)
         }
         if !skipped.contains("title") { result.title = try annotationText(value, "title", at: pointer) }
-        if !skipped.contains("description") { result.description = try annotationText(value, "description", at: pointer) }
+        if !skipped.contains("description") {
+            result.description = try annotationText(value, "description", at: pointer)
+        }
         if isResourceRoot, let scope = dynamicScope(of: context.resource) {
             result = SchemaNode(.dynamicScope(scope, result), title: result.title, description: result.description)
         }
@@ -132,13 +144,16 @@ struct JSONSchemaImporter {
     }
 
     /// Every constraint of a schema object, as one node (an `allOf` of its parts).
-    private mutating func assertions(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
+    private mutating func assertions(_ value: GeneratedContent, skipping skipped: Set<String>, at pointer: JSONPointer)
+        throws(SchemaError) -> SchemaNode
+    {
         func has(_ keyword: String) -> GeneratedContent? { skipped.contains(keyword) ? nil : value[keyword] }
         var parts: [SchemaNode] = []
         if let base = try typedBase(value, skipping: skipped, at: pointer) { parts.append(base) }
         if let values = has("enum") {
             guard let elements = values.arrayValue else {
-                throw invalid("enum must be an array", at: pointer.appending("enum"), remedy: "write \"enum\": [\"a\", \"b\"]")
+                throw invalid(
+                    "enum must be an array", at: pointer.appending("enum"), remedy: "write \"enum\": [\"a\", \"b\"]")
             }
             parts.append(SchemaNode(.choice(elements)))
         }
@@ -158,12 +173,22 @@ struct JSONSchemaImporter {
         if let negated = has("not") {
             let inner = try node(negated, at: pointer.appending("not"))
             // `{"not": {}}` is the object form of `false` (the exporter writes it for `.nothing`).
-            if inner == .any { parts.append(.nothing) } else if inner == .nothing { parts.append(.any) } else { parts.append(SchemaNode(.not(inner))) }
+            if inner == .any {
+                parts.append(.nothing)
+            } else if inner == .nothing {
+                parts.append(.any)
+            } else {
+                parts.append(SchemaNode(.not(inner)))
+            }
         }
         if let condition = has("if") {
-            let then = try has("then").map { v throws(SchemaError) in try node(v, at: pointer.appending("then")) } ?? .any
-            let otherwise = try has("else").map { v throws(SchemaError) in try node(v, at: pointer.appending("else")) } ?? .any
-            parts.append(SchemaNode(.conditional(if: try node(condition, at: pointer.appending("if")), then: then, else: otherwise)))
+            let then =
+                try has("then").map { v throws(SchemaError) in try node(v, at: pointer.appending("then")) } ?? .any
+            let otherwise =
+                try has("else").map { v throws(SchemaError) in try node(v, at: pointer.appending("else")) } ?? .any
+            parts.append(
+                SchemaNode(
+                    .conditional(if: try node(condition, at: pointer.appending("if")), then: then, else: otherwise)))
         } else {
             for keyword in ["then", "else"] where has(keyword) != nil {
                 try ignore(keyword, at: pointer.appending(keyword), "\"\(keyword)\" without \"if\" has no effect")
@@ -175,22 +200,30 @@ struct JSONSchemaImporter {
         case 1: result = parts[0]
         default: result = SchemaNode(.allOf(parts))
         }
-        let unevaluatedProperties = has("unevaluatedProperties"), unevaluatedItems = has("unevaluatedItems")
+        let unevaluatedProperties = has("unevaluatedProperties")
+        let unevaluatedItems = has("unevaluatedItems")
         if unevaluatedProperties != nil || unevaluatedItems != nil {
             let inPlace = context.inPlace
             context.inPlace = false
             defer { context.inPlace = inPlace }
-            let properties = try unevaluatedProperties.map { v throws(SchemaError) in try node(v, at: pointer.appending("unevaluatedProperties")) }
-            let items = try unevaluatedItems.map { v throws(SchemaError) in try node(v, at: pointer.appending("unevaluatedItems")) }
+            let properties = try unevaluatedProperties.map { v throws(SchemaError) in
+                try node(v, at: pointer.appending("unevaluatedProperties"))
+            }
+            let items = try unevaluatedItems.map { v throws(SchemaError) in
+                try node(v, at: pointer.appending("unevaluatedItems"))
+            }
             result = SchemaNode(.unevaluated(result, UnevaluatedConstraints(properties: properties, items: items)))
         }
         return result
     }
 
-    mutating func subschemas(_ list: GeneratedContent, keyword: String, at pointer: JSONPointer) throws(SchemaError) -> [SchemaNode] {
+    mutating func subschemas(_ list: GeneratedContent, keyword: String, at pointer: JSONPointer) throws(SchemaError)
+        -> [SchemaNode]
+    {
         guard let elements = list.arrayValue, !elements.isEmpty else {
-            throw invalid("\(keyword) must be a non-empty array of schemas", at: pointer.appending(keyword),
-                          remedy: "write \"\(keyword)\": [{…}, {…}]")
+            throw invalid(
+                "\(keyword) must be a non-empty array of schemas", at: pointer.appending(keyword),
+                remedy: "write \"\(keyword)\": [{…}, {…}]")
         }
         var nodes: [SchemaNode] = []
         for (index, element) in elements.enumerated() {
@@ -213,8 +246,9 @@ struct JSONSchemaImporter {
     /// Lists an ignored keyword, or refuses it in strict mode.
     mutating func ignore(_ keyword: String, at pointer: JSONPointer, _ reason: String) throws(SchemaError) {
         if options.strict {
-            throw SchemaError(.unsupportedKeyword, "keyword \"\(keyword)\" is ignored: \(reason)",
-                              remedy: "remove it, or import without strict mode to accept it as an annotation", at: pointer)
+            throw SchemaError(
+                .unsupportedKeyword, "keyword \"\(keyword)\" is ignored: \(reason)",
+                remedy: "remove it, or import without strict mode to accept it as an annotation", at: pointer)
         }
         ignored.append(.init(pointer, keyword, .ignored, reason))
     }
@@ -224,7 +258,9 @@ struct JSONSchemaImporter {
     }
 
     /// A `title` or `description`; a value that is not a string is listed as ignored.
-    mutating func annotationText(_ value: GeneratedContent, _ keyword: String, at pointer: JSONPointer) throws(SchemaError) -> String? {
+    mutating func annotationText(_ value: GeneratedContent, _ keyword: String, at pointer: JSONPointer)
+        throws(SchemaError) -> String?
+    {
         guard let field = value[keyword] else { return nil }
         guard let text = field.stringValue else {
             try ignore(keyword, at: pointer.appending(keyword), "\(keyword) is not a string")

@@ -15,8 +15,12 @@ enum JSONSchemaKeywords {
         // Draft-07's `dependencies` is read in every draft (the suite's dependencies-compatibility files).
         table["dependencies"] = all
         table["additionalItems"] = .draft4 ... .draft2019
-        for keyword in ["$id", "const", "contains", "propertyNames", "examples"] { table[keyword] = .draft6 ... .draft2020 }
-        for keyword in ["if", "then", "else", "$comment", "readOnly", "writeOnly", "contentMediaType", "contentEncoding"] {
+        for keyword in ["$id", "const", "contains", "propertyNames", "examples"] {
+            table[keyword] = .draft6 ... .draft2020
+        }
+        for keyword in [
+            "if", "then", "else", "$comment", "readOnly", "writeOnly", "contentMediaType", "contentEncoding",
+        ] {
             table[keyword] = .draft7 ... .draft2020
         }
         for keyword in [
@@ -41,7 +45,8 @@ enum JSONSchemaKeywords {
     static let numeric: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
     /// Keywords that only constrain arrays.
     static let array: Set<String> = [
-        "items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains",
+        "items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains",
+        "maxContains",
     ]
     /// Keywords that only constrain objects.
     static let object: Set<String> = [
@@ -66,5 +71,7 @@ enum JSONSchemaKeywords {
     /// Keywords holding an array of subschemas.
     static let schemaArrays: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
     /// Keywords holding an object of named subschemas.
-    static let schemaMaps: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]
+    static let schemaMaps: Set<String> = [
+        "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies",
+    ]
 }

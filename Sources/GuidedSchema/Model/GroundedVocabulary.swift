@@ -29,7 +29,10 @@ public struct GroundedVocabulary: Sendable, Hashable {
     public var exactWords: Set<String>
 
     /// Creates a vocabulary. Words are used as given; forbidden words should be lowercase.
-    public init(specifics: [String], forbiddenWords: [String], forbiddenCapitalisedWords: [String] = [], exactWords: Set<String> = []) {
+    public init(
+        specifics: [String], forbiddenWords: [String], forbiddenCapitalisedWords: [String] = [],
+        exactWords: Set<String> = []
+    ) {
         self.specifics = specifics
         self.forbiddenWords = forbiddenWords
         self.forbiddenCapitalisedWords = forbiddenCapitalisedWords

@@ -16,7 +16,8 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
             return
         }
         guard text.hasPrefix("/") else { return nil }
-        self.tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(PointerToken.unescape)
+        self.tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(
+            PointerToken.unescape)
     }
 
     /// This pointer extended by a property name.

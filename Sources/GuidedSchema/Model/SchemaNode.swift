@@ -76,7 +76,9 @@ extension SchemaNode {
     public static let boolean = SchemaNode(.boolean)
 
     /// A string.
-    public static func string(_ constraints: StringConstraints = StringConstraints(), description: String? = nil) -> SchemaNode {
+    public static func string(_ constraints: StringConstraints = StringConstraints(), description: String? = nil)
+        -> SchemaNode
+    {
         SchemaNode(.string(constraints), description: description)
     }
     /// An integer.

@@ -22,7 +22,9 @@ extension Double {
 
 extension Float {
     /// The number, once its digits end.
-    public static func partiallyGenerated(from content: GeneratedContent) -> Float? { content.doubleValue.map(Float.init) }
+    public static func partiallyGenerated(from content: GeneratedContent) -> Float? {
+        content.doubleValue.map(Float.init)
+    }
 }
 
 extension Array where Element: SchemaRepresentable {

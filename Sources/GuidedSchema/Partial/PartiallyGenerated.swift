@@ -37,7 +37,9 @@ public struct PartiallyGenerated<Output: Generable>: Sendable {
     }
 
     /// The property at `keyPath` as generated so far, or nil if the model has not begun it.
-    public subscript<Value: SchemaRepresentable>(dynamicMember keyPath: KeyPath<Output, Value>) -> Value.PartiallyGenerated? {
+    public subscript<Value: SchemaRepresentable>(dynamicMember keyPath: KeyPath<Output, Value>) -> Value
+        .PartiallyGenerated?
+    {
         guard let name = PropertyNames.name(of: keyPath), let value = content[name] else { return nil }
         return Value.partiallyGenerated(from: value)
     }

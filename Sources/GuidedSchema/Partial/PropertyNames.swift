@@ -66,7 +66,9 @@ enum ProbeValue {
     }
 
     /// Values of `node`'s type that differ from `base`, most likely to decode first.
-    static func alternatives(to base: GeneratedContent, node: SchemaNode, in schema: GenerationSchema, depth: Int = 0) -> [GeneratedContent] {
+    static func alternatives(to base: GeneratedContent, node: SchemaNode, in schema: GenerationSchema, depth: Int = 0)
+        -> [GeneratedContent]
+    {
         guard depth < 8 else { return [] }
         let node = resolved(node, in: schema)
         switch node.kind {
@@ -117,7 +119,8 @@ enum ProbeValue {
         case .array: return []
         case .object(let object):
             let required = object.properties.filter(\.isRequired)
-            return GeneratedContent(properties: required.map { ($0.name, sample($0.schema, in: schema, depth: depth + 1)) })
+            return GeneratedContent(
+                properties: required.map { ($0.name, sample($0.schema, in: schema, depth: depth + 1)) })
         case .anyOf(let branches), .oneOf(let branches), .allOf(let branches):
             return branches.first { $0.kind != .null }.map { sample($0, in: schema, depth: depth + 1) } ?? .null
         case .reference, .dynamicReference, .not, .conditional: return .null

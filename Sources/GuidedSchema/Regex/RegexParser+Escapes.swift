@@ -14,13 +14,17 @@ extension RegexParser {
         switch next {
         case "b", "B":
             guard extended else {
-                throw error("word-boundary assertions (\\\(next)) are not supported", remedy: "remove the assertion or spell out the neighbouring characters")
+                throw error(
+                    "word-boundary assertions (\\\(next)) are not supported",
+                    remedy: "remove the assertion or spell out the neighbouring characters")
             }
             position += 2
             return .wordBoundary(negated: next == "B")
         case "1"..."9":
             guard extended else {
-                throw error("backreferences are not supported", remedy: "repeat the referenced sub-pattern instead of \\\(next)")
+                throw error(
+                    "backreferences are not supported", remedy: "repeat the referenced sub-pattern instead of \\\(next)"
+                )
             }
             let start = position
             position += 1
@@ -33,14 +37,18 @@ extension RegexParser {
             return .backreference(number)
         case "k":
             guard extended else {
-                throw error("named backreferences (\\k<name>) are not supported", remedy: "repeat the referenced sub-pattern instead")
+                throw error(
+                    "named backreferences (\\k<name>) are not supported",
+                    remedy: "repeat the referenced sub-pattern instead")
             }
             let start = position
             guard peek(2) == "<" else { throw error("\\k must be followed by <name>", remedy: "write \\k<name>") }
             position += 3
             let nameStart = position
             while let scalar = peek(), scalar != ">" { position += 1 }
-            guard peek() == ">", position > nameStart else { throw error("malformed \\k<name>", at: start, remedy: "write \\k<name>") }
+            guard peek() == ">", position > nameStart else {
+                throw error("malformed \\k<name>", at: start, remedy: "write \\k<name>")
+            }
             let name = String(String.UnicodeScalarView(scalars[nameStart..<position]))
             position += 1
             namedReferences.append((name, start))
@@ -99,12 +107,16 @@ extension RegexParser {
             throw error("\\c must be followed by a letter", at: start, remedy: "write \\cA ... \\cZ or use \\xHH")
         case "p", "P":
             guard peek() == "{", let close = scalars[position...].firstIndex(of: "}") else {
-                throw error("\\\(letter) must be followed by {Property}", at: start, remedy: "write \\p{Letter} or \\p{gc=Nd}")
+                throw error(
+                    "\\\(letter) must be followed by {Property}", at: start, remedy: "write \\p{Letter} or \\p{gc=Nd}")
             }
             let name = String(String.UnicodeScalarView(scalars[(position + 1)..<close]))
             guard let set = RegexPropertyClasses.set(named: name) else {
-                throw error("unknown or unsupported Unicode property \"\(name)\"", at: start,
-                            remedy: "use a General_Category (\\p{L}, \\p{Nd}, …) or a binary property such as \\p{Alphabetic}; scripts are not available")
+                throw error(
+                    "unknown or unsupported Unicode property \"\(name)\"", at: start,
+                    remedy:
+                        "use a General_Category (\\p{L}, \\p{Nd}, …) or a binary property such as \\p{Alphabetic}; scripts are not available"
+                )
             }
             position = close + 1
             return .set(letter == "p" ? set : set.inverted)
@@ -113,8 +125,9 @@ extension RegexParser {
         case "1"..."9" where inClass:
             throw error("backreferences/octal escapes are not supported", at: start, remedy: "use \\xHH or \\uHHHH")
         default:
-            throw error("unsupported escape \\\(letter)", at: start,
-                        remedy: "escape only syntax characters (^$\\.*+?()[]{}|/-); write other characters unescaped")
+            throw error(
+                "unsupported escape \\\(letter)", at: start,
+                remedy: "escape only syntax characters (^$\\.*+?()[]{}|/-); write other characters unescaped")
         }
     }
 
@@ -138,7 +151,8 @@ extension RegexParser {
         }
         position += 4
         if (0xD800...0xDBFF).contains(unit), peek() == "\\", peek(1) == "u",
-           let low = readFourHex(at: position + 2), (0xDC00...0xDFFF).contains(low) {
+            let low = readFourHex(at: position + 2), (0xDC00...0xDFFF).contains(low)
+        {
             position += 6
             return 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
         }
@@ -157,8 +171,9 @@ extension RegexParser {
 
     func checkedScalar(_ value: UInt32, start: Int) throws(RegexSyntaxError) -> UInt32 {
         if (0xD800...0xDFFF).contains(value) {
-            throw error("lone surrogate escape can never match a string", at: start,
-                        remedy: "write the whole character, e.g. \\u{1F600} or a \\uD83D\\uDE00 pair")
+            throw error(
+                "lone surrogate escape can never match a string", at: start,
+                remedy: "write the whole character, e.g. \\u{1F600} or a \\uD83D\\uDE00 pair")
         }
         return value
     }
@@ -177,7 +192,8 @@ extension RegexParser {
         var ranges: [ClosedRange<UInt32>] = []
         while true {
             guard let scalar = peek() else {
-                throw error("unterminated character class", at: open, remedy: "add the missing ']' or escape the '[' as \\[")
+                throw error(
+                    "unterminated character class", at: open, remedy: "add the missing ']' or escape the '[' as \\[")
             }
             if scalar == "]" {
                 position += 1
@@ -190,11 +206,15 @@ extension RegexParser {
                 let secondStart = position
                 let second = try parseClassAtom()
                 guard case .scalar(let low) = first, case .scalar(let high) = second else {
-                    throw error("a class escape such as \\d cannot bound a range",
-                                at: first.isSet ? atomStart : secondStart, remedy: "escape the '-' as \\- to mean a literal hyphen")
+                    throw error(
+                        "a class escape such as \\d cannot bound a range",
+                        at: first.isSet ? atomStart : secondStart,
+                        remedy: "escape the '-' as \\- to mean a literal hyphen")
                 }
                 guard low <= high else {
-                    throw error("range out of order in character class", at: atomStart, remedy: "write the smaller character first")
+                    throw error(
+                        "range out of order in character class", at: atomStart,
+                        remedy: "write the smaller character first")
                 }
                 ranges.append(low...high)
             } else {

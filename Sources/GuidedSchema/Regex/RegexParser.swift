@@ -35,8 +35,9 @@ struct RegexParser {
             throw parser.error("unmatched ')'", remedy: "remove it or escape it as \\)")
         }
         if let (number, offset) = parser.largestReference, number > parser.captureCount {
-            throw parser.error("backreference \\\(number) names a group that does not exist", at: offset,
-                               remedy: "refer to one of the \(parser.captureCount) capturing groups")
+            throw parser.error(
+                "backreference \\\(number) names a group that does not exist", at: offset,
+                remedy: "refer to one of the \(parser.captureCount) capturing groups")
         }
         if !parser.namedReferences.isEmpty {
             node = try parser.resolvingNamedReferences(node)
@@ -92,7 +93,8 @@ struct RegexParser {
             try rejectQuantifier(after: "$")
             return .endAnchor
         case "*", "+", "?":
-            throw error("nothing to repeat before '\(peek()!)'", remedy: "escape it with a backslash or put an atom before it")
+            throw error(
+                "nothing to repeat before '\(peek()!)'", remedy: "escape it with a backslash or put an atom before it")
         case "{":
             if (try? peekQuantifierBraces()) != nil {
                 throw error("nothing to repeat before '{'", remedy: "escape it as \\{ or put an atom before it")
@@ -105,7 +107,9 @@ struct RegexParser {
         case "(":
             atom = try parseGroup()
             if case .lookaround = atom {
-                if let next = peek(), next == "*" || next == "+" || next == "?" || (next == "{" && (try? peekQuantifierBraces()) != nil) {
+                if let next = peek(),
+                    next == "*" || next == "+" || next == "?" || (next == "{" && (try? peekQuantifierBraces()) != nil)
+                {
                     throw error("a lookaround assertion cannot be quantified", remedy: "remove the quantifier")
                 }
                 return atom
@@ -127,7 +131,8 @@ struct RegexParser {
     mutating func rejectQuantifier(after anchor: String) throws(RegexSyntaxError) {
         guard let next = peek() else { return }
         if next == "*" || next == "+" || next == "?" || (next == "{" && (try? peekQuantifierBraces()) != nil) {
-            throw error("the anchor '\(anchor)' cannot be quantified", remedy: "remove the quantifier after '\(anchor)'")
+            throw error(
+                "the anchor '\(anchor)' cannot be quantified", remedy: "remove the quantifier after '\(anchor)'")
         }
     }
 
@@ -143,15 +148,17 @@ struct RegexParser {
                 position += 2
             case "=", "!":
                 guard extended else {
-                    throw error("lookahead assertions are not supported", at: open,
-                                remedy: "rewrite the pattern without (?= ) / (?! ), e.g. with alternation or a character class")
+                    throw error(
+                        "lookahead assertions are not supported", at: open,
+                        remedy: "rewrite the pattern without (?= ) / (?! ), e.g. with alternation or a character class")
                 }
                 lookaround = (true, peek(1) == "!")
                 position += 2
             case "<" where peek(2) == "=" || peek(2) == "!":
                 guard extended else {
-                    throw error("lookbehind assertions are not supported", at: open,
-                                remedy: "rewrite the pattern without (?<= ) / (?<! )")
+                    throw error(
+                        "lookbehind assertions are not supported", at: open,
+                        remedy: "rewrite the pattern without (?<= ) / (?<! )")
                 }
                 lookaround = (false, peek(2) == "!")
                 position += 3
@@ -160,11 +167,13 @@ struct RegexParser {
                 captureCount += 1
                 let name = try parseGroupName(groupStart: open)
                 guard groupNames.updateValue(captureCount, forKey: name) == nil else {
-                    throw error("duplicate group name \"\(name)\"", at: open, remedy: "give each named group its own name")
+                    throw error(
+                        "duplicate group name \"\(name)\"", at: open, remedy: "give each named group its own name")
                 }
             default:
-                throw error("inline flags and modifier groups are not supported", at: open,
-                            remedy: "use ( ) or (?: ) groups only; patterns are case-sensitive and single-line")
+                throw error(
+                    "inline flags and modifier groups are not supported", at: open,
+                    remedy: "use ( ) or (?: ) groups only; patterns are case-sensitive and single-line")
             }
         }
         if capturing && lookaround == nil && position == open + 1 { captureCount += 1 }
@@ -182,7 +191,8 @@ struct RegexParser {
     mutating func parseGroupName(groupStart: Int) throws(RegexSyntaxError) -> String {
         let nameStart = position
         while let scalar = peek(), scalar != ">" {
-            let isIdentifier = scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic
+            let isIdentifier =
+                scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic
                 || (position > nameStart && scalar.properties.numericType != nil)
             guard isIdentifier else {
                 throw error("invalid character in group name", remedy: "use letters, digits, '_' or '$' in group names")
@@ -223,30 +233,42 @@ struct RegexParser {
     mutating func parseQuantifier(applyingTo atom: RegexNode) throws(RegexSyntaxError) -> RegexNode {
         let bounds: (min: Int, max: Int?)
         switch peek() {
-        case "*": bounds = (0, nil); position += 1
-        case "+": bounds = (1, nil); position += 1
-        case "?": bounds = (0, 1); position += 1
+        case "*":
+            bounds = (0, nil)
+            position += 1
+        case "+":
+            bounds = (1, nil)
+            position += 1
+        case "?":
+            bounds = (0, 1)
+            position += 1
         case "{":
             guard let braces = try? peekQuantifierBraces() else {
-                throw error("lone '{' is not a valid quantifier", remedy: "escape it as \\{ or write {m}, {m,} or {m,n}")
+                throw error(
+                    "lone '{' is not a valid quantifier", remedy: "escape it as \\{ or write {m}, {m,} or {m,n}")
             }
             if let maximum = braces.max, braces.min > maximum {
-                throw error("numbers out of order in {\(braces.min),\(maximum)} quantifier",
-                            remedy: "write the smaller bound first")
+                throw error(
+                    "numbers out of order in {\(braces.min),\(maximum)} quantifier",
+                    remedy: "write the smaller bound first")
             }
             if braces.min > Self.maximumRepetitionCount || (braces.max ?? 0) > Self.maximumRepetitionCount {
-                throw error("repetition count above \(Self.maximumRepetitionCount)",
-                            remedy: "use smaller bounds or an unbounded quantifier")
+                throw error(
+                    "repetition count above \(Self.maximumRepetitionCount)",
+                    remedy: "use smaller bounds or an unbounded quantifier")
             }
             bounds = (braces.min, braces.max)
             position += braces.length
         default:
             return atom
         }
-        if peek() == "?" { position += 1 }  // lazy: same language, parsed as greedy
-        if let next = peek(), next == "*" || next == "+" || next == "?" || (next == "{" && (try? peekQuantifierBraces()) != nil) {
-            throw error("nothing to repeat: a quantifier cannot follow another quantifier",
-                        remedy: "wrap the quantified part in (?: ) before quantifying it again")
+        if peek() == "?" { position += 1 } // lazy: same language, parsed as greedy
+        if let next = peek(),
+            next == "*" || next == "+" || next == "?" || (next == "{" && (try? peekQuantifierBraces()) != nil)
+        {
+            throw error(
+                "nothing to repeat: a quantifier cannot follow another quantifier",
+                remedy: "wrap the quantified part in (?: ) before quantifying it again")
         }
         return .repetition(atom, min: bounds.min, max: bounds.max)
     }
@@ -277,11 +299,16 @@ extension RegexParser {
                 throw error("\\k<\(name)> names no group", at: offset, remedy: "define the group with (?<\(name)> … )")
             }
             return .backreference(group)
-        case .sequence(let children): return .sequence(try children.map { child throws(RegexSyntaxError) in try resolvingNamedReferences(child) })
-        case .alternation(let children): return .alternation(try children.map { child throws(RegexSyntaxError) in try resolvingNamedReferences(child) })
+        case .sequence(let children):
+            return .sequence(try children.map { child throws(RegexSyntaxError) in try resolvingNamedReferences(child) })
+        case .alternation(let children):
+            return .alternation(
+                try children.map { child throws(RegexSyntaxError) in try resolvingNamedReferences(child) })
         case .group(let child, let capturing): return .group(try resolvingNamedReferences(child), capturing: capturing)
-        case .repetition(let child, let min, let max): return .repetition(try resolvingNamedReferences(child), min: min, max: max)
-        case .lookaround(let child, let ahead, let negated): return .lookaround(try resolvingNamedReferences(child), ahead: ahead, negated: negated)
+        case .repetition(let child, let min, let max):
+            return .repetition(try resolvingNamedReferences(child), min: min, max: max)
+        case .lookaround(let child, let ahead, let negated):
+            return .lookaround(try resolvingNamedReferences(child), ahead: ahead, negated: negated)
         default: return node
         }
     }

@@ -10,14 +10,19 @@ extension RegexProgram {
             // Seed a new attempt at every position: unanchored search.
             if addThread(0, at: position, inputCount: input.count, into: &current, state: &state) { return true }
             guard position < input.count, !current.isEmpty else {
-                if position < input.count { state.generation &+= 1; continue }
+                if position < input.count {
+                    state.generation &+= 1
+                    continue
+                }
                 break
             }
             let scalar = input[position]
             state.generation &+= 1
             next.removeAll(keepingCapacity: true)
             for pc in current where consumes(instructions[pc], scalar) {
-                if addThread(pc + 1, at: position + 1, inputCount: input.count, into: &next, state: &state) { return true }
+                if addThread(pc + 1, at: position + 1, inputCount: input.count, into: &next, state: &state) {
+                    return true
+                }
             }
             swap(&current, &next)
         }
@@ -33,8 +38,10 @@ extension RegexProgram {
     }
 
     /// Adds the epsilon closure of `pc` to `list`; returns true if it reaches `.match`.
-    private func addThread(_ pc: Int, at position: Int, inputCount: Int,
-                           into list: inout [Int], state: inout SearchState) -> Bool {
+    private func addThread(
+        _ pc: Int, at position: Int, inputCount: Int,
+        into list: inout [Int], state: inout SearchState
+    ) -> Bool {
         state.stack.removeAll(keepingCapacity: true)
         state.stack.append(pc)
         while let pc = state.stack.popLast() {

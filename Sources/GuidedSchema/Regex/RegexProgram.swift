@@ -41,7 +41,7 @@ final class RegexProgram: Sendable {
         case .sequence(let children): return clamp(children.reduce(0) { clamp($0 + size(of: $1)) })
         case .alternation(let children): return clamp(children.reduce(0) { clamp($0 + size(of: $1) + 2) })
         case .group(let child, _): return size(of: child)
-        case .lookaround, .backreference, .wordBoundary: return cap  // outside the subset: never compiled here
+        case .lookaround, .backreference, .wordBoundary: return cap // outside the subset: never compiled here
         case .repetition(let child, let min, let max):
             let body = size(of: child)
             let copies = max ?? (min + 1)
@@ -78,10 +78,11 @@ final class RegexProgram: Sendable {
             case .characterClass(let characterClass): instructions.append(set(characterClass.matchedScalars))
             case .anyCharacter: instructions.append(set(RegexShorthand.dotScalars))
             case .startAnchor: instructions.append(.assertStart)
-            case .lookaround, .backreference, .wordBoundary: break  // never reached: size(of:) rejects them
+            case .lookaround, .backreference, .wordBoundary: break // never reached: size(of:) rejects them
             case .endAnchor: instructions.append(.assertEnd)
             case .group(let child, _): emit(child)
-            case .sequence(let children): children.forEach { emit($0) }
+            case .sequence(let children):
+                for child in children { emit(child) }
             case .alternation(let children): emitAlternation(children[...])
             case .repetition(let child, let min, let max): emitRepetition(child, min: min, max: max)
             }

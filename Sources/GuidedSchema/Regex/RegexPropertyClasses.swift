@@ -14,13 +14,19 @@ enum RegexPropertyClasses {
         var value: UInt32 = 0
         while value <= RegexScalarSet.maximumCodePoint {
             if (0xD800...0xDFFF).contains(value) {
-                if let open = start { ranges.append(open...(value - 1)); start = nil }
+                if let open = start {
+                    ranges.append(open...(value - 1))
+                    start = nil
+                }
                 value = 0xE000
                 continue
             }
             let member = predicate(Unicode.Scalar(value)!)
             if member, start == nil { start = value }
-            if !member, let open = start { ranges.append(open...(value - 1)); start = nil }
+            if !member, let open = start {
+                ranges.append(open...(value - 1))
+                start = nil
+            }
             value += 1
         }
         if let open = start { ranges.append(open...RegexScalarSet.maximumCodePoint) }
@@ -59,16 +65,23 @@ enum RegexPropertyClasses {
     private static let generalCategories: [String: Set<Unicode.GeneralCategory>] = {
         let letters: [(String, String, Unicode.GeneralCategory)] = [
             ("Lu", "Uppercase_Letter", .uppercaseLetter), ("Ll", "Lowercase_Letter", .lowercaseLetter),
-            ("Lt", "Titlecase_Letter", .titlecaseLetter), ("Lm", "Modifier_Letter", .modifierLetter), ("Lo", "Other_Letter", .otherLetter),
-            ("Mn", "Nonspacing_Mark", .nonspacingMark), ("Mc", "Spacing_Mark", .spacingMark), ("Me", "Enclosing_Mark", .enclosingMark),
-            ("Nd", "Decimal_Number", .decimalNumber), ("Nl", "Letter_Number", .letterNumber), ("No", "Other_Number", .otherNumber),
+            ("Lt", "Titlecase_Letter", .titlecaseLetter), ("Lm", "Modifier_Letter", .modifierLetter),
+            ("Lo", "Other_Letter", .otherLetter),
+            ("Mn", "Nonspacing_Mark", .nonspacingMark), ("Mc", "Spacing_Mark", .spacingMark),
+            ("Me", "Enclosing_Mark", .enclosingMark),
+            ("Nd", "Decimal_Number", .decimalNumber), ("Nl", "Letter_Number", .letterNumber),
+            ("No", "Other_Number", .otherNumber),
             ("Pc", "Connector_Punctuation", .connectorPunctuation), ("Pd", "Dash_Punctuation", .dashPunctuation),
             ("Ps", "Open_Punctuation", .openPunctuation), ("Pe", "Close_Punctuation", .closePunctuation),
             ("Pi", "Initial_Punctuation", .initialPunctuation), ("Pf", "Final_Punctuation", .finalPunctuation),
-            ("Po", "Other_Punctuation", .otherPunctuation), ("Sm", "Math_Symbol", .mathSymbol), ("Sc", "Currency_Symbol", .currencySymbol),
-            ("Sk", "Modifier_Symbol", .modifierSymbol), ("So", "Other_Symbol", .otherSymbol), ("Zs", "Space_Separator", .spaceSeparator),
-            ("Zl", "Line_Separator", .lineSeparator), ("Zp", "Paragraph_Separator", .paragraphSeparator), ("Cc", "Control", .control),
-            ("Cf", "Format", .format), ("Cs", "Surrogate", .surrogate), ("Co", "Private_Use", .privateUse), ("Cn", "Unassigned", .unassigned),
+            ("Po", "Other_Punctuation", .otherPunctuation), ("Sm", "Math_Symbol", .mathSymbol),
+            ("Sc", "Currency_Symbol", .currencySymbol),
+            ("Sk", "Modifier_Symbol", .modifierSymbol), ("So", "Other_Symbol", .otherSymbol),
+            ("Zs", "Space_Separator", .spaceSeparator),
+            ("Zl", "Line_Separator", .lineSeparator), ("Zp", "Paragraph_Separator", .paragraphSeparator),
+            ("Cc", "Control", .control),
+            ("Cf", "Format", .format), ("Cs", "Surrogate", .surrogate), ("Co", "Private_Use", .privateUse),
+            ("Cn", "Unassigned", .unassigned),
         ]
         var table: [String: Set<Unicode.GeneralCategory>] = [:]
         for (short, long, category) in letters {
@@ -76,7 +89,8 @@ enum RegexPropertyClasses {
             table[long] = [category]
         }
         let groups: [(String, String, String)] = [
-            ("L", "Letter", "L"), ("LC", "Cased_Letter", "L"), ("M", "Mark", "M"), ("N", "Number", "N"), ("P", "Punctuation", "P"),
+            ("L", "Letter", "L"), ("LC", "Cased_Letter", "L"), ("M", "Mark", "M"), ("N", "Number", "N"),
+            ("P", "Punctuation", "P"),
             ("S", "Symbol", "S"), ("Z", "Separator", "Z"), ("C", "Other", "C"),
         ]
         for (short, long, initial) in groups {

@@ -11,7 +11,12 @@ public enum JSONEquality {
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
         case (.object(let x), .object(let y)):
             guard x.count == y.count else { return false }
-            return x.allSatisfy { property in y.contains { $0.name.unicodeScalars.elementsEqual(property.name.unicodeScalars) && equal($0.value, property.value) } }
+            return x.allSatisfy { property in
+                y.contains {
+                    $0.name.unicodeScalars.elementsEqual(property.name.unicodeScalars)
+                        && equal($0.value, property.value)
+                }
+            }
         default: return false
         }
     }
@@ -31,7 +36,9 @@ public enum JSONEquality {
         case .bool(let flag): out += flag ? "t" : "f"
         case .number(let number):
             let decimal = number.decimal
-            out += "#" + (decimal.negative ? "-" : "") + decimal.digits.map { String($0) }.joined() + "e\(decimal.exponent);"
+            out +=
+                "#" + (decimal.negative ? "-" : "") + decimal.digits.map { String($0) }.joined()
+                + "e\(decimal.exponent);"
         case .string(let text): appendString(text, to: &out)
         case .array(let elements):
             out += "["
@@ -42,7 +49,9 @@ public enum JSONEquality {
             out += "]"
         case .object(let properties):
             out += "{"
-            for property in properties.sorted(by: { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }) {
+            for property in properties.sorted(by: {
+                $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars)
+            }) {
                 appendString(property.name, to: &out)
                 out += ":"
                 append(property.value, to: &out)

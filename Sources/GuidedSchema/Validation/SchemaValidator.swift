@@ -41,22 +41,39 @@ struct SchemaValidator {
         case .null: expectType("null", value, pointer)
         case .boolean: expectType("boolean", value, pointer)
         case .string(let constraints):
-            guard let string = value.stringValue else { expectType("string", value, pointer); break }
+            guard let string = value.stringValue else {
+                expectType("string", value, pointer)
+                break
+            }
             checkString(string, constraints, value, pointer)
         case .integer(let bounds):
-            guard let number = value.numberValue, number.isIntegral else { expectType("integer", value, pointer); break }
+            guard let number = value.numberValue, number.isIntegral else {
+                expectType("integer", value, pointer)
+                break
+            }
             checkBounds(number, bounds, value, pointer)
         case .number(let bounds):
-            guard let number = value.numberValue else { expectType("number", value, pointer); break }
+            guard let number = value.numberValue else {
+                expectType("number", value, pointer)
+                break
+            }
             checkBounds(number, bounds, value, pointer)
         case .array(let constraints):
-            guard let elements = value.arrayValue else { expectType("array", value, pointer); break }
+            guard let elements = value.arrayValue else {
+                expectType("array", value, pointer)
+                break
+            }
             return checkArray(elements, constraints, value, pointer)
         case .object(let constraints):
-            guard let properties = value.properties else { expectType("object", value, pointer); break }
+            guard let properties = value.properties else {
+                expectType("object", value, pointer)
+                break
+            }
             return checkObject(properties, constraints, value, pointer)
         case .constant(let expected):
-            if !JSONEquality.equal(expected, value) { report(pointer, "const", "exactly \(Violation.excerpt(of: expected))", value) }
+            if !JSONEquality.equal(expected, value) {
+                report(pointer, "const", "exactly \(Violation.excerpt(of: expected))", value)
+            }
         case .choice(let options):
             if !options.contains(where: { JSONEquality.equal($0, value) }) {
                 let list = options.prefix(20).map { Violation.excerpt(of: $0, limit: 20) }.joined(separator: ", ")
@@ -70,13 +87,18 @@ struct SchemaValidator {
             return evaluated
         case .reference(let name): return follow(name, value, pointer)
         case .not(let negated):
-            if matching(value, negated, pointer) != nil { report(pointer, "not", "a value that does not match the \"not\" schema", value) }
+            if matching(value, negated, pointer) != nil {
+                report(pointer, "not", "a value that does not match the \"not\" schema", value)
+            }
         case .conditional(let condition, let then, let otherwise):
-            guard var evaluated = matching(value, condition, pointer) else { return check(value, against: otherwise, at: pointer) }
+            guard var evaluated = matching(value, condition, pointer) else {
+                return check(value, against: otherwise, at: pointer)
+            }
             evaluated.merge(check(value, against: then, at: pointer))
             return evaluated
         case .dynamicReference(let reference):
-            let target = dynamicScopes.lazy.compactMap { $0.definition(for: reference.anchor) }.first ?? reference.definition
+            let target =
+                dynamicScopes.lazy.compactMap { $0.definition(for: reference.anchor) }.first ?? reference.definition
             return follow(target, value, pointer)
         case .dynamicScope(let scope, let inner):
             dynamicScopes.append(scope)
@@ -102,7 +124,9 @@ struct SchemaValidator {
         return evaluated
     }
 
-    private mutating func checkAnyOf(_ value: GeneratedContent, _ branches: [SchemaNode], _ pointer: JSONPointer) -> Evaluated {
+    private mutating func checkAnyOf(_ value: GeneratedContent, _ branches: [SchemaNode], _ pointer: JSONPointer)
+        -> Evaluated
+    {
         // Branches told apart by type (`{"type": ["string", "null"]}`, or keywords without a
         // type): only the branch of the value's type can match, so its own violations are
         // the ones worth reporting.
@@ -126,7 +150,9 @@ struct SchemaValidator {
         return evaluated
     }
 
-    private mutating func checkOneOf(_ value: GeneratedContent, _ branches: [SchemaNode], _ pointer: JSONPointer) -> Evaluated {
+    private mutating func checkOneOf(_ value: GeneratedContent, _ branches: [SchemaNode], _ pointer: JSONPointer)
+        -> Evaluated
+    {
         var matches = 0
         var evaluated = Evaluated.empty
         for branch in branches {
@@ -135,7 +161,9 @@ struct SchemaValidator {
             evaluated = branchEvaluated
         }
         guard matches == 1 else {
-            report(pointer, "oneOf", "a value matching exactly one of \(branches.count) alternatives (matched \(matches))", value)
+            report(
+                pointer, "oneOf", "a value matching exactly one of \(branches.count) alternatives (matched \(matches))",
+                value)
             return .empty
         }
         return evaluated
@@ -178,7 +206,8 @@ struct SchemaValidator {
     private mutating func definition(named name: String) -> SchemaNode? {
         if schema.definitions.count <= 8 { return schema.definition(named: name) }
         if definitionIndex == nil {
-            definitionIndex = Dictionary(schema.definitions.map { ($0.name, $0.node) }, uniquingKeysWith: { first, _ in first })
+            definitionIndex = Dictionary(
+                schema.definitions.map { ($0.name, $0.node) }, uniquingKeysWith: { first, _ in first })
         }
         return definitionIndex![name]
     }
@@ -194,10 +223,13 @@ struct SchemaValidator {
     mutating func expectType(_ type: String, _ value: GeneratedContent, _ pointer: JSONPointer) {
         let actual = value.jsonTypeName
         if actual == type || (type == "number" && actual == "integer") { return }
-        report(pointer, "type", "\(type == "integer" || type == "array" || type == "object" ? "an" : "a") \(type)", value)
+        report(
+            pointer, "type", "\(type == "integer" || type == "array" || type == "object" ? "an" : "a") \(type)", value)
     }
 
-    mutating func report(_ pointer: JSONPointer, _ keyword: String, _ expected: String, _ value: GeneratedContent, _ count: Int? = nil) {
+    mutating func report(
+        _ pointer: JSONPointer, _ keyword: String, _ expected: String, _ value: GeneratedContent, _ count: Int? = nil
+    ) {
         var excerpt = Violation.excerpt(of: value)
         if let count { excerpt += " (\(count))" }
         found.append(Violation(pointer: pointer, keyword: keyword, expected: expected, excerpt: excerpt))

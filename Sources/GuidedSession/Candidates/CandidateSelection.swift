@@ -16,25 +16,35 @@ public enum CandidateSelection {
             let index = firstIndex + offset
             switch candidate {
             case .failure(let error):
-                verdicts.append(CandidateVerdict(index: index, outcome: .failed(error), score: nil, text: error.excerpt, shipped: false))
+                verdicts.append(
+                    CandidateVerdict(
+                        index: index, outcome: .failed(error), score: nil, text: error.excerpt, shipped: false))
             case .success(let response):
                 let content = cleanup.map { $0.apply(response.content) } ?? response.content
                 let values = response.tokenLogProbabilities.map(StringValueTokens.logProbabilities(of:)) ?? []
                 let score = values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
                 var rejections = checks.run(content, in: context)
                 if let floor = policy.minimumTokenLogProbability, let lowest = values.min(), lowest < floor {
-                    rejections.append(Rejection(validator: "decoding", reason: "forcedToken", pointer: .root,
-                                                detail: "a token inside a string had log-probability \((lowest * 10).rounded() / 10), below \(floor): the grammar forced it"))
+                    rejections.append(
+                        Rejection(
+                            validator: "decoding", reason: "forcedToken", pointer: .root,
+                            detail:
+                                "a token inside a string had log-probability \((lowest * 10).rounded() / 10), below \(floor): the grammar forced it"
+                        ))
                 }
                 let outcome: CandidateVerdict.Outcome = rejections.isEmpty ? .passed : .rejected(rejections)
-                verdicts.append(CandidateVerdict(index: index, outcome: outcome, score: score, text: content.jsonText(), shipped: false))
+                verdicts.append(
+                    CandidateVerdict(
+                        index: index, outcome: outcome, score: score, text: content.jsonText(), shipped: false))
                 if rejections.isEmpty, best == nil || (score ?? -.infinity) > best!.score {
                     best = (index, score ?? -.infinity, content, response)
                 }
             }
         }
         guard let best else { return (verdicts, nil) }
-        for position in verdicts.indices where verdicts[position].index == best.index { verdicts[position].shipped = true }
+        for position in verdicts.indices where verdicts[position].index == best.index {
+            verdicts[position].shipped = true
+        }
         return (verdicts, (best.content, best.response))
     }
 }

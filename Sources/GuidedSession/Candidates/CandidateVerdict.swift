@@ -36,6 +36,7 @@ public struct CandidateVerdict: Sendable, CustomStringConvertible {
 
     /// `#index outcome (score)`.
     public var description: String {
-        "#\(index) \(outcomeCode)" + (score.map { " (\(($0 * 100).rounded() / 100))" } ?? "") + (shipped ? " shipped" : "")
+        "#\(index) \(outcomeCode)" + (score.map { " (\(($0 * 100).rounded() / 100))" } ?? "")
+            + (shipped ? " shipped" : "")
     }
 }

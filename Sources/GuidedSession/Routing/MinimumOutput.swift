@@ -22,10 +22,13 @@ public enum MinimumOutput {
         case .string(let c): return 2 + (c.minLength ?? 0)
         case .constant(let value): return value.jsonText().count
         case .choice(let values): return values.map { $0.jsonText().count }.min() ?? 0
-        case .anyOf(let branches), .oneOf(let branches): return branches.map { characters($0, schema, depth: depth + 1) }.min() ?? 0
+        case .anyOf(let branches), .oneOf(let branches):
+            return branches.map { characters($0, schema, depth: depth + 1) }.min() ?? 0
         case .allOf(let branches): return branches.map { characters($0, schema, depth: depth + 1) }.max() ?? 0
-        case .reference(let name): return schema.definition(named: name).map { characters($0, schema, depth: depth + 1) } ?? 1
-        case .dynamicReference(let reference): return schema.definition(named: reference.definition).map { characters($0, schema, depth: depth + 1) } ?? 1
+        case .reference(let name):
+            return schema.definition(named: name).map { characters($0, schema, depth: depth + 1) } ?? 1
+        case .dynamicReference(let reference):
+            return schema.definition(named: reference.definition).map { characters($0, schema, depth: depth + 1) } ?? 1
         case .dynamicScope(_, let inner), .unevaluated(let inner, _): return characters(inner, schema, depth: depth + 1)
         case .not, .conditional: return 1
         case .array(let c):
@@ -40,7 +43,9 @@ public enum MinimumOutput {
             let required = c.properties.filter(\.isRequired)
             var total = 2
             for (index, property) in required.enumerated() {
-                total += JSONString.quoted(property.name).count + 1 + characters(property.schema, schema, depth: depth + 1) + (index > 0 ? 1 : 0)
+                total +=
+                    JSONString.quoted(property.name).count + 1 + characters(property.schema, schema, depth: depth + 1)
+                    + (index > 0 ? 1 : 0)
             }
             return total
         }

@@ -12,13 +12,18 @@ struct OutputChecks: Sendable {
     let context: ValidationContext
     let candidates: CandidatePolicy
 
-    init(request: BackendRequest, validators: ValidatorChain, cleanup: OutputCleanup?, candidates: CandidatePolicy = .single) {
+    init(
+        request: BackendRequest, validators: ValidatorChain, cleanup: OutputCleanup?,
+        candidates: CandidatePolicy = .single
+    ) {
         self.cleanup = cleanup
-        let grounded: [any OutputValidator] = request.groundedVocabulary == nil ? [] : [GroundingValidator(minimumSharedWords: 0)]
+        let grounded: [any OutputValidator] =
+            request.groundedVocabulary == nil ? [] : [GroundingValidator(minimumSharedWords: 0)]
         self.chain = ValidatorChain([SchemaValidator()] + validators.validators + grounded)
         self.context = ValidationContext(
             prompt: CompletionPrompt.render(request), grounding: request.grounding + request.checkOnlyGrounding,
-            schema: request.schema ?? GenerationSchema(root: .any), exampleGrounding: request.examples.flatMap(\.grounding))
+            schema: request.schema ?? GenerationSchema(root: .any),
+            exampleGrounding: request.examples.flatMap(\.grounding))
         self.candidates = candidates
     }
 

@@ -42,7 +42,8 @@ extension Router {
         }
         let started = ContinuousClock.now
         let gate = progress.map(ProgressGate.init)
-        let outcome = await Deadline.run(until: deadline, on: clock) { () async throws(BackendError) -> BackendResponse in
+        let outcome = await Deadline.run(until: deadline, on: clock) {
+            () async throws(BackendError) -> BackendResponse in
             try await Self.generate(on: backend, request, gate: gate)
         }
         gate?.close()
@@ -66,7 +67,10 @@ extension Router {
         let policy = checks.candidates
         var verdicts: [CandidateVerdict] = []
         func step(_ outcome: Attempt.Outcome, _ next: Next) -> Step {
-            Step(attempt: Attempt(backend: backend.name, outcome: outcome, milliseconds: started.millisecondsAgo, candidates: verdicts), next: next)
+            Step(
+                attempt: Attempt(
+                    backend: backend.name, outcome: outcome, milliseconds: started.millisecondsAgo, candidates: verdicts
+                ), next: next)
         }
         func withCandidates(_ single: Step) -> Step {
             var step = single
@@ -78,23 +82,28 @@ extension Router {
             shifted.options.sampling = request.options.sampling?.seed(offsetBy: verdicts.count)
             let batch = shifted
             let size = min(policy.batchSize, policy.count - verdicts.count)
-            let outcome = await Deadline.run(until: deadline, on: clock) { () async throws(BackendError) -> [CandidateResult] in
+            let outcome = await Deadline.run(until: deadline, on: clock) {
+                () async throws(BackendError) -> [CandidateResult] in
                 try await backend.respond(to: batch, candidates: size)
             }
             switch outcome {
             case .value(let results):
-                let judged = CandidateSelection.judge(results, startingAt: verdicts.count, policy: policy, cleanup: checks.cleanup,
-                                                      checks: checks.chain, context: checks.context)
+                let judged = CandidateSelection.judge(
+                    results, startingAt: verdicts.count, policy: policy, cleanup: checks.cleanup,
+                    checks: checks.chain, context: checks.context)
                 verdicts += judged.verdicts
                 if let shipped = judged.shipped { return step(.succeeded, .ship(shipped.content, shipped.response)) }
                 // Greedy decoding, or a backend that returned fewer: more batches would repeat them.
                 if results.count < size || request.options.sampling?.mode == .greedy { break batches }
             case .failed(let error):
-                return withCandidates(judge(.failed(error), from: backend, checks: checks, milliseconds: started.millisecondsAgo))
+                return withCandidates(
+                    judge(.failed(error), from: backend, checks: checks, milliseconds: started.millisecondsAgo))
             case .expired:
-                return withCandidates(judge(.expired, from: backend, checks: checks, milliseconds: started.millisecondsAgo))
+                return withCandidates(
+                    judge(.expired, from: backend, checks: checks, milliseconds: started.millisecondsAgo))
             case .cancelled:
-                return withCandidates(judge(.cancelled, from: backend, checks: checks, milliseconds: started.millisecondsAgo))
+                return withCandidates(
+                    judge(.cancelled, from: backend, checks: checks, milliseconds: started.millisecondsAgo))
             }
         }
         let rejected = verdicts.reversed().compactMap { verdict -> [Rejection]? in
@@ -104,7 +113,9 @@ extension Router {
         let failure = verdicts.reversed().compactMap { verdict -> BackendError? in
             if case .failed(let error) = verdict.outcome { error } else { nil }
         }.first
-        return step(.failed(failure ?? BackendError(.invalidOutput, backend: backend.name, "no candidate was generated")), .retry)
+        return step(
+            .failed(failure ?? BackendError(.invalidOutput, backend: backend.name, "no candidate was generated")),
+            .retry)
     }
 
     /// The step a finished race amounts to.

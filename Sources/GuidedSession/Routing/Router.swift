@@ -79,26 +79,34 @@ public final class Router: Sendable {
         var attempts: [Attempt] = []
         for backend in backends {
             let started = ContinuousClock.now
-            let checked = await Deadline.run(until: deadline, on: clock) { await self.availability.availability(of: backend) }
+            let checked = await Deadline.run(until: deadline, on: clock) {
+                await self.availability.availability(of: backend)
+            }
             let state: BackendAvailability
             switch checked {
             case .value(let value): state = value
             case .failed(let error): state = .unavailable(UnavailableReason(.unhealthy, error.message))
             case .expired, .cancelled:
                 let stop = stopReason(checked)
-                attempts.append(Attempt(backend: backend.name, outcome: stop.outcome, milliseconds: started.millisecondsAgo))
+                attempts.append(
+                    Attempt(backend: backend.name, outcome: stop.outcome, milliseconds: started.millisecondsAgo))
                 return .failure(stop.reason, attempts: attempts)
             }
             if case .unavailable(let reason) = state {
-                attempts.append(Attempt(backend: backend.name, outcome: .unavailable(reason), milliseconds: started.millisecondsAgo))
+                attempts.append(
+                    Attempt(backend: backend.name, outcome: .unavailable(reason), milliseconds: started.millisecondsAgo)
+                )
                 continue
             }
             if let reason = backend.capabilities.unsupportedReason(for: request) {
-                attempts.append(Attempt(backend: backend.name, outcome: .unavailable(reason), milliseconds: started.millisecondsAgo))
+                attempts.append(
+                    Attempt(backend: backend.name, outcome: .unavailable(reason), milliseconds: started.millisecondsAgo)
+                )
                 continue
             }
             retries: for _ in 0..<policy.attemptsPerBackend {
-                let step = await attempt(backend, request, checks: checks, until: deadline, on: clock, progress: progress)
+                let step = await attempt(
+                    backend, request, checks: checks, until: deadline, on: clock, progress: progress)
                 attempts.append(step.attempt)
                 switch step.next {
                 case .ship(let content, let response):
@@ -126,7 +134,8 @@ public final class Router: Sendable {
         let smallest = MinimumOutput.tokens(schema)
         guard maximum < smallest else { return nil }
         return FallbackReason(
-            .tokenBudget, "maximumResponseTokens \(maximum) cannot hold the smallest valid output (about \(smallest) tokens)")
+            .tokenBudget,
+            "maximumResponseTokens \(maximum) cannot hold the smallest valid output (about \(smallest) tokens)")
     }
 
     /// Why a route that ran out of backends produced nothing.
@@ -139,7 +148,8 @@ public final class Router: Sendable {
             }
         }
         if generated {
-            return FallbackReason(.allBackendsFailed, "every available backend failed or produced output that failed a check")
+            return FallbackReason(
+                .allBackendsFailed, "every available backend failed or produced output that failed a check")
         }
         if attempts.contains(where: { if case .overBudget = $0.outcome { true } else { false } }) {
             return FallbackReason(.contextExceeded, "the request does not fit the context of any available backend")

@@ -13,7 +13,8 @@ extension LanguageModelSession {
     /// - Parameter type: The output type whose route to check: its policy's route, else the
     ///   configuration's `routes` entry for the type's name, else the default route.
     public func availability<Output: Generable>(for type: Output.Type) async -> SessionAvailability {
-        await availability(of: policy(for: type)?.route ?? configuration.routes[String(describing: type)] ?? configuration.route)
+        await availability(
+            of: policy(for: type)?.route ?? configuration.routes[String(describing: type)] ?? configuration.route)
     }
 
     /// Whether any backend of the default route (``GuidedConfiguration/route``) can serve now.

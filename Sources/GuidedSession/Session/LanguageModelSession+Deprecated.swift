@@ -18,7 +18,9 @@ extension LanguageModelSession {
         to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
         examples: [BackendRequest.Example], options: GenerationOptions = GenerationOptions()
     ) -> AsyncThrowingStream<ResponseSnapshot<Output>, any Error> {
-        stream(SessionRequest(prompt: prompt, grounding: grounding, examples: examples, options: options), plan(Output.self))
+        stream(
+            SessionRequest(prompt: prompt, grounding: grounding, examples: examples, options: options),
+            plan(Output.self))
     }
 
     /// Examples as untyped backend examples.
@@ -27,7 +29,9 @@ extension LanguageModelSession {
         to prompt: String, generating type: Output.Type = Output.self, facts: [Fact], scope: FactScope,
         examples: [BackendRequest.Example], options: GenerationOptions = GenerationOptions()
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        try await run(SessionRequest(prompt: prompt, facts: facts, scope: scope, examples: examples, options: options), type, progress: nil)
+        try await run(
+            SessionRequest(prompt: prompt, facts: facts, scope: scope, examples: examples, options: options), type,
+            progress: nil)
     }
 
     /// Examples as untyped backend examples.
@@ -36,7 +40,8 @@ extension LanguageModelSession {
         polishing copy: FilledTemplate, generating type: Output.Type = Output.self, facts: [Fact], scope: FactScope,
         examples: [BackendRequest.Example], options: GenerationOptions = GenerationOptions()
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        let request = SessionRequest(prompt: copy.text, facts: facts, scope: scope, template: copy, examples: examples, options: options)
+        let request = SessionRequest(
+            prompt: copy.text, facts: facts, scope: scope, template: copy, examples: examples, options: options)
         return try await run(request, type, progress: nil)
     }
 
@@ -47,7 +52,8 @@ extension LanguageModelSession {
         examples: [BackendRequest.Example], options: GenerationOptions = GenerationOptions()
     ) async -> Suggestion<Output> {
         do {
-            let request = SessionRequest(prompt: prompt, facts: facts, scope: scope, examples: examples, options: options)
+            let request = SessionRequest(
+                prompt: prompt, facts: facts, scope: scope, examples: examples, options: options)
             return .value(try await run(request, type, progress: nil))
         } catch {
             return .noSuggestion(NoSuggestion(reason: error.reason, attempts: error.attempts))

@@ -31,7 +31,8 @@ extension LanguageModelSession {
         examples: [Example<GeneratedContent>] = [], options: GenerationOptions = GenerationOptions(),
         policy: OutputPolicy<GeneratedContent>? = nil, progress: (@Sendable (RouteProgress) -> Void)? = nil
     ) async throws(GenerationError) -> GenerationOutcome<GeneratedContent> {
-        let request = SessionRequest(prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
+        let request = SessionRequest(
+            prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
         return try await generate(request, .content(schema, name: name, policy: policy), progress: progress)
     }
 }

@@ -29,16 +29,19 @@ extension OutputPlan where Value: Generable {
     static func typed(_ type: Value.Type, policy: OutputPolicy<Value>?) -> OutputPlan {
         var declarationError: SchemaError?
         do { try Value.checkDeclaration() } catch { declarationError = error }
-        return OutputPlan(schema: Value.generationSchema, name: String(describing: Value.self),
-                   precompiledGrammar: (Value.self as? any PrecompiledGenerable.Type)?.precompiledGrammar,
-                   groundedByDefault: Value.configuration.groundedDecoding, policy: policy,
-                   decode: { try? Value($0) }, encode: { $0.generatedContent }, declarationError: declarationError)
+        return OutputPlan(
+            schema: Value.generationSchema, name: String(describing: Value.self),
+            precompiledGrammar: (Value.self as? any PrecompiledGenerable.Type)?.precompiledGrammar,
+            groundedByDefault: Value.configuration.groundedDecoding, policy: policy,
+            decode: { try? Value($0) }, encode: { $0.generatedContent }, declarationError: declarationError)
     }
 }
 
 extension OutputPlan where Value == GeneratedContent {
     /// The plan for a runtime schema: content is the value.
-    static func content(_ schema: GenerationSchema, name: String?, policy: OutputPolicy<GeneratedContent>?) -> OutputPlan {
+    static func content(_ schema: GenerationSchema, name: String?, policy: OutputPolicy<GeneratedContent>?)
+        -> OutputPlan
+    {
         OutputPlan(schema: schema, name: name, policy: policy, decode: { $0 }, encode: { $0 })
     }
 }

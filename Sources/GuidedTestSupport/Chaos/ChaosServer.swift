@@ -33,8 +33,10 @@ public final class ChaosServer: Sendable {
     ///   - valid: An output that passes the schema and every validator.
     ///   - invalid: An output that is JSON but breaks the schema.
     ///   - rejected: An output that passes the schema but fails the route's validator.
-    public init(_ dialect: ChaosDialect, fault: ChaosFault, valid: String, invalid: String = #"{"unexpected":true}"#,
-                rejected: String = #"{"text":"unlock now"}"#) throws {
+    public init(
+        _ dialect: ChaosDialect, fault: ChaosFault, valid: String, invalid: String = #"{"unexpected":true}"#,
+        rejected: String = #"{"text":"unlock now"}"#
+    ) throws {
         self.dialect = dialect
         self.fault = fault
         guard fault != .refuse else {
@@ -47,7 +49,8 @@ public final class ChaosServer: Sendable {
         self.server = server
         let served = ChaosCounter()
         let loading: @Sendable () -> Bool = { fault == .loadingThenRecover && served.next() < 1 }
-        let loadingResponse = StubResponse.json(status: 503, ChaosWire.error(dialect, status: 503, "Loading model", type: "unavailable_error"))
+        let loadingResponse = StubResponse.json(
+            status: 503, ChaosWire.error(dialect, status: 503, "Loading model", type: "unavailable_error"))
         for (method, path, body) in Self.healthyEndpoints(dialect) {
             server.route(method, path) { _ in loading() ? loadingResponse : .json(body) }
         }
@@ -65,12 +68,16 @@ public final class ChaosServer: Sendable {
     static func healthyEndpoints(_ dialect: ChaosDialect) -> [(String, String, String)] {
         switch dialect {
         case .llamaServer:
-            [("GET", "/health", #"{"status":"ok"}"#),
-             ("GET", "/props", #"{"default_generation_settings":{"n_ctx":4096},"total_slots":4}"#),
-             ("POST", "/tokenize", #"{"tokens":[\#((1...20).map(String.init).joined(separator: ","))]}"#)]
+            [
+                ("GET", "/health", #"{"status":"ok"}"#),
+                ("GET", "/props", #"{"default_generation_settings":{"n_ctx":4096},"total_slots":4}"#),
+                ("POST", "/tokenize", #"{"tokens":[\#((1...20).map(String.init).joined(separator: ","))]}"#),
+            ]
         case .ollama:
-            [("GET", "/api/tags", #"{"models":[{"name":"m:latest","model":"m:latest"}]}"#),
-             ("POST", "/api/show", #"{"model_info":{"gemma3.context_length":4096}}"#)]
+            [
+                ("GET", "/api/tags", #"{"models":[{"name":"m:latest","model":"m:latest"}]}"#),
+                ("POST", "/api/show", #"{"model_info":{"gemma3.context_length":4096}}"#),
+            ]
         case .openAI:
             [("GET", "/v1/models", #"{"object":"list","data":[{"id":"m","object":"model"}]}"#)]
         }

@@ -22,17 +22,31 @@ enum ChaosWire {
     static func events(_ dialect: ChaosDialect, _ text: String, limited: Bool = false) -> [String] {
         let characters = Array(text)
         let size = max(1, characters.count / 4)
-        let pieces = stride(from: 0, to: characters.count, by: size).map { String(characters[$0..<min($0 + size, characters.count)]) }
+        let pieces = stride(from: 0, to: characters.count, by: size).map {
+            String(characters[$0..<min($0 + size, characters.count)])
+        }
         switch dialect {
         case .llamaServer:
             return pieces.map { #"data: {"content":\#(quoted($0)),"stop":false,"tokens_predicted":1}"# + "\n\n" }
-                + [#"data: {"content":"","stop":true,"stop_type":"\#(limited ? "limit" : "eos")","truncated":false,"tokens_predicted":12,"tokens_evaluated":40}"# + "\n\n"]
+                + [
+                    #"data: {"content":"","stop":true,"stop_type":"\#(limited ? "limit" : "eos")","truncated":false,"tokens_predicted":12,"tokens_evaluated":40}"#
+                        + "\n\n"
+                ]
         case .ollama:
             return pieces.map { #"{"model":"m","response":\#(quoted($0)),"done":false}"# + "\n" }
-                + [#"{"model":"m","response":"","done":true,"done_reason":"\#(limited ? "length" : "stop")","eval_count":12}"# + "\n"]
+                + [
+                    #"{"model":"m","response":"","done":true,"done_reason":"\#(limited ? "length" : "stop")","eval_count":12}"#
+                        + "\n"
+                ]
         case .openAI:
-            return pieces.map { #"data: {"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":\#(quoted($0))},"finish_reason":null}]}"# + "\n\n" }
-                + [#"data: {"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"\#(limited ? "length" : "stop")"}]}"# + "\n\n", "data: [DONE]\n\n"]
+            return pieces.map {
+                #"data: {"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":\#(quoted($0))},"finish_reason":null}]}"#
+                    + "\n\n"
+            }
+                + [
+                    #"data: {"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"\#(limited ? "length" : "stop")"}]}"#
+                        + "\n\n", "data: [DONE]\n\n",
+                ]
         }
     }
 

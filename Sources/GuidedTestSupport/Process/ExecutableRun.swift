@@ -17,8 +17,10 @@ public struct ExecutableRun: Sendable {
     /// closed; without it standard input is inherited. Standard error is drained on its own thread
     /// while standard output is read, so a tool that writes a lot to either never blocks on a full
     /// pipe.
-    public static func run(_ path: String, _ arguments: [String], directory: String, environment: [String: String?] = [:],
-                           stdin: String? = nil) throws -> ExecutableRun {
+    public static func run(
+        _ path: String, _ arguments: [String], directory: String, environment: [String: String?] = [:],
+        stdin: String? = nil
+    ) throws -> ExecutableRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -28,7 +30,8 @@ public struct ExecutableRun: Sendable {
             for (name, value) in environment { variables[name] = value }
             process.environment = variables
         }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let input = stdin.map { _ in Pipe() }

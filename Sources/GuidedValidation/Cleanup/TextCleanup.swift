@@ -55,7 +55,9 @@ enum TextCleanup {
         } else if first.isASCII, first.isNumber {
             let digits = body.prefix { $0.isASCII && $0.isNumber }
             let next = body.dropFirst(digits.count)
-            guard digits.count <= 3, let punctuation = next.first, punctuation == "." || punctuation == ")" else { return nil }
+            guard digits.count <= 3, let punctuation = next.first, punctuation == "." || punctuation == ")" else {
+                return nil
+            }
             afterMarker = next.dropFirst()
         } else if first.isASCII, first.isLetter, body.dropFirst().first == ")" {
             afterMarker = body.dropFirst(2)

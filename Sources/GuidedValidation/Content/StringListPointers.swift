@@ -18,15 +18,19 @@ extension GenerationSchema {
                 guard !visited.contains(name), let target = definition(named: name) else { return }
                 visit(target, pointer, visited.union([name]))
             case .anyOf(let branches), .oneOf(let branches), .allOf(let branches):
-                branches.forEach { visit($0, pointer, visited) }
+                for branch in branches { visit(branch, pointer, visited) }
             case .object(let constraints):
-                for property in constraints.properties { visit(property.schema, pointer.appending(property.name), visited) }
+                for property in constraints.properties {
+                    visit(property.schema, pointer.appending(property.name), visited)
+                }
             case .array(let constraints):
                 let items = expanded(constraints.items)
-                let isStringList = constraints.prefixItems.isEmpty && !items.isEmpty && items.allSatisfy { item in
-                    if case .string = item.kind { return item.isFreeText }
-                    return false
-                }
+                let isStringList =
+                    constraints.prefixItems.isEmpty && !items.isEmpty
+                    && items.allSatisfy { item in
+                        if case .string = item.kind { return item.isFreeText }
+                        return false
+                    }
                 if isStringList, !found.contains(pointer) { found.append(pointer) }
             default:
                 break

@@ -16,7 +16,9 @@ public struct ValidationContext: Sendable {
     public var exampleGrounding: [String]
 
     /// Creates a context.
-    public init(prompt: String = "", grounding: [String] = [], schema: GenerationSchema, exampleGrounding: [String] = []) {
+    public init(
+        prompt: String = "", grounding: [String] = [], schema: GenerationSchema, exampleGrounding: [String] = []
+    ) {
         self.prompt = prompt
         self.grounding = grounding
         self.schema = schema

@@ -42,13 +42,18 @@ extension GroundedVocabulary {
         }
         var capitalised: [String] = []
         for (word, canonical) in SpecificTerms.dateWordsByName where !evidence.dates.contains(canonical) {
-            if ["tomorrow", "yesterday", "tonight"].contains(word) { anyCase.append(word) } else { capitalised.append(word) }
+            if ["tomorrow", "yesterday", "tonight"].contains(word) {
+                anyCase.append(word)
+            } else {
+                capitalised.append(word)
+            }
         }
         let factWords = Set(grounding.flatMap(WordTokenizer.tokens(in:)).map(\.lowercased))
         let extendsAFactWord = { (word: String) in factWords.contains { $0.count > word.count && $0.hasPrefix(word) } }
         let exact = Set(["ten"]).union(SpecificTerms.dateWordsByName.filter { $0.key != $0.value }.keys)
             .union((anyCase + capitalised).filter(extendsAFactWord))
-        self.init(specifics: specifics.sorted(), forbiddenWords: anyCase.filter { !allowedWords.contains($0) }.sorted(),
-                  forbiddenCapitalisedWords: capitalised.filter { !allowedWords.contains($0) }.sorted(), exactWords: exact)
+        self.init(
+            specifics: specifics.sorted(), forbiddenWords: anyCase.filter { !allowedWords.contains($0) }.sorted(),
+            forbiddenCapitalisedWords: capitalised.filter { !allowedWords.contains($0) }.sorted(), exactWords: exact)
     }
 }

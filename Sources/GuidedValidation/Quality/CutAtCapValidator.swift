@@ -43,10 +43,13 @@ public struct CutAtCapValidator: OutputValidator {
             let schemaCaps = context.schema.stringCaps(at: leaf.pointer)
             let caps = schemaCaps.isEmpty ? (maximum.map { [$0] } ?? []) : schemaCaps
             let length = leaf.text.unicodeScalars.count
-            guard let cap = caps.first(where: { length <= $0 && length >= $0 - tolerance }), !Self.endsSentence(leaf.text) else { return nil }
+            guard let cap = caps.first(where: { length <= $0 && length >= $0 - tolerance }),
+                !Self.endsSentence(leaf.text)
+            else { return nil }
             return Rejection(
                 validator: name, reason: "cutAtCap", pointer: leaf.pointer,
-                detail: "\(length) characters at a cap of \(cap), with no final punctuation: \"…\(leaf.text.suffix(32))\""
+                detail:
+                    "\(length) characters at a cap of \(cap), with no final punctuation: \"…\(leaf.text.suffix(32))\""
             )
         }
     }

@@ -33,7 +33,9 @@ public struct FragmentValidator: OutputValidator {
             var found: [Rejection] = []
             let words = MinimumContentValidator.wordCount(leaf.text)
             if words < minimumWords {
-                found.append(rejection("tooShort", leaf, "\(words) word\(words == 1 ? "" : "s"), at least \(minimumWords) needed"))
+                found.append(
+                    rejection(
+                        "tooShort", leaf, "\(words) word\(words == 1 ? "" : "s"), at least \(minimumWords) needed"))
             }
             if let last = TextCleanup.trimmed(leaf.text).last, [":", ",", ";"].contains(last) {
                 found.append(rejection("danglingPunctuation", leaf, "ends on \"\(last)\""))
@@ -43,6 +45,7 @@ public struct FragmentValidator: OutputValidator {
     }
 
     private func rejection(_ reason: String, _ leaf: StringLeaf, _ what: String) -> Rejection {
-        Rejection(validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
+        Rejection(
+            validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
     }
 }

@@ -46,7 +46,9 @@ public struct NearDuplicateValidator: OutputValidator {
                 element.stringValue.map { Item(index: index, text: $0) }
             }
             return items.indices.compactMap { later -> Rejection? in
-                guard let earlier = items[..<later].first(where: { nearlyRepeats(items[later], $0) }) else { return nil }
+                guard let earlier = items[..<later].first(where: { nearlyRepeats(items[later], $0) }) else {
+                    return nil
+                }
                 let item = items[later]
                 return Rejection(
                     validator: name, reason: "nearDuplicateItem", pointer: pointer.appending(item.index),
@@ -97,7 +99,8 @@ extension GeneratedContent {
     fileprivate func allArrays(at pointer: JSONPointer) -> [(JSONPointer, [GeneratedContent])] {
         switch kind {
         case .array(let elements):
-            [(pointer, elements)] + elements.enumerated().flatMap { $0.element.allArrays(at: pointer.appending($0.offset)) }
+            [(pointer, elements)]
+                + elements.enumerated().flatMap { $0.element.allArrays(at: pointer.appending($0.offset)) }
         case .object(let properties):
             properties.flatMap { $0.value.allArrays(at: pointer.appending($0.name)) }
         case .null, .bool, .number, .string:

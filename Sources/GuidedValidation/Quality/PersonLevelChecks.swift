@@ -26,7 +26,9 @@ extension ValidatorChain {
     ///     free-text string — every string whose schema is not an `enum`, `const`, `format` or
     ///     `pattern` — and every array.
     /// - Returns: the chain; its rejections carry the names in ``personLevelNames``.
-    public static func personLevel(stepItems: [JSONPointer] = [], lengthCap: Int? = nil, at pointers: [JSONPointer]? = nil) -> ValidatorChain {
+    public static func personLevel(
+        stepItems: [JSONPointer] = [], lengthCap: Int? = nil, at pointers: [JSONPointer]? = nil
+    ) -> ValidatorChain {
         var validators: [any OutputValidator] = [
             PromptResidueValidator(at: pointers),
             FragmentValidator(at: pointers),

@@ -29,7 +29,9 @@ public struct PromptResidueValidator: OutputValidator {
     public var pointers: [JSONPointer]?
 
     /// Rejects leading symbols, `labels` (and the prompt's own), and template slots.
-    public init(labels: Set<String> = PromptLabels.defaults, usesPromptLabels: Bool = true, at pointers: [JSONPointer]? = nil) {
+    public init(
+        labels: Set<String> = PromptLabels.defaults, usesPromptLabels: Bool = true, at pointers: [JSONPointer]? = nil
+    ) {
         self.labels = labels
         self.usesPromptLabels = usesPromptLabels
         self.pointers = pointers
@@ -47,7 +49,8 @@ public struct PromptResidueValidator: OutputValidator {
                 found.append(rejection("leadingSymbol", leaf, "starts with \"\(symbol)\""))
             }
             let lines = leaf.text.split(whereSeparator: \.isNewline)
-            if let label = lines.lazy.compactMap({ PromptLabels.leadingLabel(of: PromptLabels.afterLeadingSymbols($0)) }).first(where: known.contains) {
+            if let label = lines.lazy.compactMap({ PromptLabels.leadingLabel(of: PromptLabels.afterLeadingSymbols($0)) }
+            ).first(where: known.contains) {
                 found.append(rejection("promptLabel", leaf, "opens with the label \"\(label):\""))
             }
             if let slot = TemplateTokens.first(in: leaf.text) {
@@ -64,9 +67,12 @@ public struct PromptResidueValidator: OutputValidator {
         return character.unicodeScalars.first?.properties.generalCategory == .currencySymbol
     }
 
-    private static let openers: Set<Character> = ["\"", "'", "\u{201C}", "\u{2018}", "(", "\u{00AB}", "\u{00BF}", "\u{00A1}"]
+    private static let openers: Set<Character> = [
+        "\"", "'", "\u{201C}", "\u{2018}", "(", "\u{00AB}", "\u{00BF}", "\u{00A1}",
+    ]
 
     private func rejection(_ reason: String, _ leaf: StringLeaf, _ what: String) -> Rejection {
-        Rejection(validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
+        Rejection(
+            validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
     }
 }

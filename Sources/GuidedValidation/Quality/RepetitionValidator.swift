@@ -67,13 +67,16 @@ public struct RepetitionValidator: OutputValidator {
         var seen: Set<[String]> = []
         for start in 0...(words.count - 3) {
             let run = Array(words[start..<(start + 3)])
-            guard run.contains(where: { $0.contains(where: \.isLetter) && !EnglishStopwords.contains($0) }) else { continue }
+            guard run.contains(where: { $0.contains(where: \.isLetter) && !EnglishStopwords.contains($0) }) else {
+                continue
+            }
             if !seen.insert(run).inserted { return run.joined(separator: " ") }
         }
         return nil
     }
 
     private func rejection(_ reason: String, _ leaf: StringLeaf, _ what: String) -> Rejection {
-        Rejection(validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
+        Rejection(
+            validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
     }
 }

@@ -52,7 +52,10 @@ public struct StepItemValidator: OutputValidator {
                 found.append(rejection(reason, leaf, what))
             }
             if let snippet = copiedSnippet(leaf.text, words, snippets) {
-                found.append(rejection("copiesEntry", leaf, "repeats the entry \(Excerpt.quoted(snippet, limit: 32)) in the past tense"))
+                found.append(
+                    rejection(
+                        "copiesEntry", leaf, "repeats the entry \(Excerpt.quoted(snippet, limit: 32)) in the past tense"
+                    ))
             }
             return found
         }
@@ -63,11 +66,14 @@ public struct StepItemValidator: OutputValidator {
         guard let first = words.first else { return nil }
         let lowered = words.map(\.lowercased)
         if EnglishPronouns.all.contains(lowered[0]) {
-            let timePhrase = EnglishPronouns.demonstratives.contains(lowered[0]) && lowered.count > 1
+            let timePhrase =
+                EnglishPronouns.demonstratives.contains(lowered[0]) && lowered.count > 1
                 && EnglishPronouns.timeWords.contains(lowered[1])
             if !timePhrase { return ("startsWithPronoun", "starts with the pronoun \"\(first.text)\"") }
         }
-        if let greeting = GreetingPhrases.all.first(where: { lowered.starts(with: $0.split(separator: " ").map(String.init)) }) {
+        if let greeting = GreetingPhrases.all.first(where: {
+            lowered.starts(with: $0.split(separator: " ").map(String.init))
+        }) {
             return ("startsWithGreeting", "starts with \"\(greeting)\" instead of an action")
         }
         if PastTenseVerbs.contains(first.text) {
@@ -80,7 +86,9 @@ public struct StepItemValidator: OutputValidator {
     }
 
     /// The grounding snippet the item mostly repeats in the past tense, or nil.
-    private func copiedSnippet(_ text: String, _ words: [WordToken], _ snippets: [(text: String, stems: Set<String>)]) -> String? {
+    private func copiedSnippet(_ text: String, _ words: [WordToken], _ snippets: [(text: String, stems: Set<String>)])
+        -> String?
+    {
         let stems = Set(WordTokenizer.significantStems(in: text))
         guard !stems.isEmpty, Self.hasPastTenseVerb(words) else { return nil }
         return snippets.first { snippet in
@@ -97,6 +105,7 @@ public struct StepItemValidator: OutputValidator {
     }
 
     private func rejection(_ reason: String, _ leaf: StringLeaf, _ what: String) -> Rejection {
-        Rejection(validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
+        Rejection(
+            validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
     }
 }

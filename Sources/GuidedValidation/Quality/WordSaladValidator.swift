@@ -46,7 +46,9 @@ public struct WordSaladValidator: OutputValidator {
 
     /// `"badSentenceOpener"`, `"capitalizedFunctionWord"`, then `"danglingEnding"`, per string.
     public func check(_ output: GeneratedContent, in context: ValidationContext) -> [Rejection] {
-        let groundedCapitals = Set(context.grounding.flatMap(WordTokenizer.tokens(in:)).filter { $0.isCapitalized && !$0.startsSentence }.map(\.text))
+        let groundedCapitals = Set(
+            context.grounding.flatMap(WordTokenizer.tokens(in:)).filter { $0.isCapitalized && !$0.startsSentence }.map(
+                \.text))
         return output.freeTextStrings(pointers, schema: context.schema).flatMap { leaf in
             let words = WordTokenizer.tokens(in: leaf.text)
             var found: [Rejection] = []
@@ -90,20 +92,25 @@ public struct WordSaladValidator: OutputValidator {
         let before = words.dropLast().last
         if let before {
             let word = before.lowercased
-            if strandingParticles.contains(word) || (word.hasSuffix("ing") && word.count >= 5) || PastTenseVerbs.contains(before.text) {
+            if strandingParticles.contains(word) || (word.hasSuffix("ing") && word.count >= 5)
+                || PastTenseVerbs.contains(before.text)
+            {
                 return false
             }
         }
         return !(words.count >= 3 && words[words.count - 3].lowercased == "to")
     }
 
-    private static let strandingParticles: Set<String> = ["up", "out", "in", "on", "off", "down", "back", "over", "away", "along"]
+    private static let strandingParticles: Set<String> = [
+        "up", "out", "in", "on", "off", "down", "back", "over", "away", "along",
+    ]
 
     private static let capitalizableFunctionWords: Set<String> = EnglishFunctionWords.articles
         .union(EnglishFunctionWords.prepositions).union(EnglishFunctionWords.conjunctions)
         .union(EnglishFunctionWords.possessives).union(EnglishPronouns.all.subtracting(["i", "im", "ive"]))
 
     private func rejection(_ reason: String, _ leaf: StringLeaf, _ what: String) -> Rejection {
-        Rejection(validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
+        Rejection(
+            validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
     }
 }

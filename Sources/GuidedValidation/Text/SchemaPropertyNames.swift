@@ -22,12 +22,13 @@ extension GenerationSchema {
                 visit(inner)
             case .conditional(let condition, let then, let otherwise):
                 [condition, then, otherwise].forEach(visit)
-            case .any, .nothing, .null, .boolean, .string, .integer, .number, .constant, .choice, .reference, .dynamicReference:
+            case .any, .nothing, .null, .boolean, .string, .integer, .number, .constant, .choice, .reference,
+                .dynamicReference:
                 break
             }
         }
         visit(root)
-        definitions.forEach { visit($0.node) }
+        for definition in definitions { visit(definition.node) }
         return names
     }
 }

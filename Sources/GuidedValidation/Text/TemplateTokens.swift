@@ -5,7 +5,8 @@ enum TemplateTokens {
     static func first(in text: String) -> String? {
         let characters = Array(text)
         for (index, open) in characters.enumerated() {
-            guard let close = closers[open], let end = characters[(index + 1)...].prefix(42).firstIndex(of: close) else { continue }
+            guard let close = closers[open], let end = characters[(index + 1)...].prefix(42).firstIndex(of: close)
+            else { continue }
             let inner = characters[(index + 1)..<end]
             if isSlot(inner, opener: open) { return String(characters[index...end]) }
         }

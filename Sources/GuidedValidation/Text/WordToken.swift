@@ -36,8 +36,10 @@ enum WordTokenizer {
         func finishWord(at end: Int) {
             guard !current.isEmpty else { return }
             let next = characters[end...].first { !$0.isWhitespace }
-            tokens.append(WordToken(text: current, startsSentence: sentenceBoundary, followedByComma: next == ",",
-                                    followsOpeningMark: openingMark))
+            tokens.append(
+                WordToken(
+                    text: current, startsSentence: sentenceBoundary, followedByComma: next == ",",
+                    followsOpeningMark: openingMark))
             current = ""
             sentenceBoundary = false
         }

@@ -14,7 +14,8 @@ extension BlockedPhraseValidator {
     public static let outwardVoice: [String] = [
         "amazing", "awesome", "incredible", "epic", "game changer", "game-changer", "supercharge", "level up",
         "crush it", "skyrocket", "unlock",
-        "don't miss", "act now", "hurry", "last chance", "limited time", "before it's too late", "you must", "you need to",
+        "don't miss", "act now", "hurry", "last chance", "limited time", "before it's too late", "you must",
+        "you need to",
         "you forgot", "you failed", "you haven't", "you didn't", "you should have", "don't give up", "lazy", "shame",
         "we miss you", "as an ai", "as your assistant",
     ]

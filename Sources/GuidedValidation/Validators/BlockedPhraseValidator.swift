@@ -31,8 +31,10 @@ public struct BlockedPhraseValidator: OutputValidator {
 
     /// Blocks `phrases` (by default ``outwardVoice``), matched as whole words or word prefixes,
     /// except (by default) those the grounding uses.
-    public init(phrases: [String] = BlockedPhraseValidator.outwardVoice, matching: Matching = .wordPrefix,
-                exemptsGroundedPhrases: Bool = true) {
+    public init(
+        phrases: [String] = BlockedPhraseValidator.outwardVoice, matching: Matching = .wordPrefix,
+        exemptsGroundedPhrases: Bool = true
+    ) {
         self.phrases = phrases
         self.matching = matching
         self.exemptsGroundedPhrases = exemptsGroundedPhrases

@@ -42,16 +42,20 @@ public struct CopiedFactValidator: OutputValidator {
             guard words.count >= minimumWords else { return nil }
             let run = " " + words.joined(separator: " ") + " "
             guard let fact = facts.firstIndex(where: { $0.contains(run) }) else { return nil }
-            return Rejection(validator: name, reason: "copiesFact", pointer: leaf.pointer,
-                             detail: "only repeats \(Excerpt.quoted(sources[fact])): \(Excerpt.quoted(leaf.text))")
+            return Rejection(
+                validator: name, reason: "copiesFact", pointer: leaf.pointer,
+                detail: "only repeats \(Excerpt.quoted(sources[fact])): \(Excerpt.quoted(leaf.text))")
         }
     }
 
     /// The stems of the words of `text`, in order.
     static func words(_ text: String) -> [String] {
-        WordTokenizer.tokens(in: text).map(\.lowercased).filter { !Self.agreementForms.contains($0) }.map(EnglishStemmer.stem)
+        WordTokenizer.tokens(in: text).map(\.lowercased).filter { !Self.agreementForms.contains($0) }.map(
+            EnglishStemmer.stem)
     }
 
     /// `be` and `have` forms, which a copy changes without changing what it says.
-    static let agreementForms: Set<String> = ["is", "are", "was", "were", "am", "be", "been", "being", "has", "have", "had"]
+    static let agreementForms: Set<String> = [
+        "is", "are", "was", "were", "am", "be", "been", "being", "has", "have", "had",
+    ]
 }

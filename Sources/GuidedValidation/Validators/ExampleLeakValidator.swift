@@ -32,8 +32,11 @@ public struct ExampleLeakValidator: OutputValidator {
                 GroundingEvidence.significantKey(token).map(leaked.contains) ?? false
             }
             guard !words.isEmpty else { return nil }
-            return Rejection(validator: name, reason: "leaksExample", pointer: leaf.pointer,
-                             detail: "uses \(words.map { "\"\($0.text)\"" }.joined(separator: ", ")) from an example, not from this request: \(Excerpt.quoted(leaf.text))")
+            return Rejection(
+                validator: name, reason: "leaksExample", pointer: leaf.pointer,
+                detail:
+                    "uses \(words.map { "\"\($0.text)\"" }.joined(separator: ", ")) from an example, not from this request: \(Excerpt.quoted(leaf.text))"
+            )
         }
     }
 

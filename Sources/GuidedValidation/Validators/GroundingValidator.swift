@@ -52,11 +52,16 @@ public struct GroundingValidator: OutputValidator {
             var found: [Rejection] = []
             let shared = Set(tokens.compactMap(GroundingEvidence.significantKey)).intersection(evidence.significant)
             if shared.count < minimumSharedWords {
-                found.append(rejection("noSharedWords", leaf, "shares \(shared.count) significant word\(shared.count == 1 ? "" : "s") with the grounding, \(minimumSharedWords) needed"))
+                found.append(
+                    rejection(
+                        "noSharedWords", leaf,
+                        "shares \(shared.count) significant word\(shared.count == 1 ? "" : "s") with the grounding, \(minimumSharedWords) needed"
+                    ))
             }
             var reported: Set<String> = []
             for token in tokens {
-                guard let (reason, kind) = ungrounded(token, evidence), reported.insert(token.lowercased).inserted else { continue }
+                guard let (reason, kind) = ungrounded(token, evidence), reported.insert(token.lowercased).inserted
+                else { continue }
                 found.append(rejection(reason, leaf, "the \(kind) \"\(token.text)\" is not in the grounding"))
             }
             return found
@@ -74,7 +79,8 @@ public struct GroundingValidator: OutputValidator {
         }
         if token.hasDigit {
             let lowered = token.lowercased
-            let grounded = evidence.numbers.contains(lowered) || evidence.numbers.contains(GroundingEvidence.numericCore(lowered))
+            let grounded =
+                evidence.numbers.contains(lowered) || evidence.numbers.contains(GroundingEvidence.numericCore(lowered))
             return grounded ? nil : ("ungroundedNumber", "number")
         }
         if let date = SpecificTerms.date(token) {
@@ -89,6 +95,7 @@ public struct GroundingValidator: OutputValidator {
     }
 
     private func rejection(_ reason: String, _ leaf: StringLeaf, _ what: String) -> Rejection {
-        Rejection(validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
+        Rejection(
+            validator: name, reason: reason, pointer: leaf.pointer, detail: "\(what): \(Excerpt.quoted(leaf.text))")
     }
 }

@@ -40,7 +40,8 @@ public struct MinimumContentValidator: OutputValidator {
         guard count < minimumWords else { return nil }
         return Rejection(
             validator: name, reason: "tooFewWords", pointer: leaf.pointer,
-            detail: "\(count) word\(count == 1 ? "" : "s"), at least \(minimumWords) needed: \(Excerpt.quoted(leaf.text))"
+            detail:
+                "\(count) word\(count == 1 ? "" : "s"), at least \(minimumWords) needed: \(Excerpt.quoted(leaf.text))"
         )
     }
 
@@ -54,10 +55,12 @@ public struct MinimumContentValidator: OutputValidator {
             for (index, element) in elements.enumerated() {
                 let key = element.stringValue.map { "s:" + TextCleanup.comparisonKey($0) } ?? "j:" + element.jsonText()
                 if let first = seen[key] {
-                    found.append(Rejection(
-                        validator: name, reason: "duplicateItem", pointer: pointer.appending(index),
-                        detail: "repeats item \(first): \(Excerpt.quoted(element.stringValue ?? element.jsonText()))"
-                    ))
+                    found.append(
+                        Rejection(
+                            validator: name, reason: "duplicateItem", pointer: pointer.appending(index),
+                            detail:
+                                "repeats item \(first): \(Excerpt.quoted(element.stringValue ?? element.jsonText()))"
+                        ))
                 } else {
                     seen[key] = index
                 }

@@ -26,8 +26,9 @@ public struct ReaderVoiceValidator: OutputValidator {
             guard let word = WordTokenizer.tokens(in: Self.unquoted(leaf.text)).first(where: Self.isFirstPerson) else {
                 return nil
             }
-            return Rejection(validator: name, reason: "firstPerson", pointer: leaf.pointer,
-                             detail: "speaks as \"\(word.text)\" to the reader: \(Excerpt.quoted(leaf.text))")
+            return Rejection(
+                validator: name, reason: "firstPerson", pointer: leaf.pointer,
+                detail: "speaks as \"\(word.text)\" to the reader: \(Excerpt.quoted(leaf.text))")
         }
     }
 

@@ -31,7 +31,10 @@ public struct ScaffoldingEchoValidator: OutputValidator {
     public var minimumEchoLength: Int
 
     /// Rejects `markers`, schema labels, template slots and verbatim prompt text.
-    public init(markers: [String] = ScaffoldingEchoValidator.defaultMarkers, detectsTemplateSlots: Bool = true, minimumEchoLength: Int = 20) {
+    public init(
+        markers: [String] = ScaffoldingEchoValidator.defaultMarkers, detectsTemplateSlots: Bool = true,
+        minimumEchoLength: Int = 20
+    ) {
         self.markers = markers
         self.detectsTemplateSlots = detectsTemplateSlots
         self.minimumEchoLength = minimumEchoLength
@@ -47,7 +50,9 @@ public struct ScaffoldingEchoValidator: OutputValidator {
         let promptLines = scaffoldingLines(of: context)
         return output.stringLeaves().flatMap { leaf in
             findings(in: leaf.text, markerMatchers, labels, promptLines, context).map {
-                Rejection(validator: name, reason: "scaffoldingEcho", pointer: leaf.pointer, detail: "\($0): \(Excerpt.quoted(leaf.text))")
+                Rejection(
+                    validator: name, reason: "scaffoldingEcho", pointer: leaf.pointer,
+                    detail: "\($0): \(Excerpt.quoted(leaf.text))")
             }
         }
     }

@@ -8,7 +8,9 @@ import Testing
 /// backend names carrying terminal escape sequences.
 @Suite struct ConfigurationHardeningTests {
     func entry(_ json: String) throws -> BackendConfiguration {
-        BackendConfiguration(name: "b", kind: "llama-server", entry: try JSONReader.parse(json), pointer: JSONPointer(tokens: ["backends", "0"]), file: "g.json")
+        BackendConfiguration(
+            name: "b", kind: "llama-server", entry: try JSONReader.parse(json),
+            pointer: JSONPointer(tokens: ["backends", "0"]), file: "g.json")
     }
 
     func configurationError(_ json: String) throws -> ConfigurationError? {
@@ -28,7 +30,9 @@ import Testing
 
     @Test(arguments: ["0.5", "1.5", "0", "-3", "1e30", "\"7\""])
     func aTokenCountMustBeAWholePositiveNumber(value: String) throws {
-        let error = try #require(try configurationError(#"{"backends":[{"name":"b","kind":"llama-server","url":"http://127.0.0.1:1","maxTokens":\#(value)}]}"#))
+        let error = try #require(
+            try configurationError(
+                #"{"backends":[{"name":"b","kind":"llama-server","url":"http://127.0.0.1:1","maxTokens":\#(value)}]}"#))
         #expect(error.pointer == JSONPointer(tokens: ["backends", "0", "maxTokens"]), "\(error)")
     }
 
@@ -36,16 +40,22 @@ import Testing
         #expect(try entry(#"{"maxTokens":300}"#).positiveInteger("maxTokens") == 300)
     }
 
-    @Test(arguments: ["http://127.0.0.1:1/\\r\\nX-Injected: 1", "http://127.0.0.1:1/\\n", "http://127.0.0.1:1/a b", "http://127.0.0.1:1/\\u0000"])
+    @Test(arguments: [
+        "http://127.0.0.1:1/\\r\\nX-Injected: 1", "http://127.0.0.1:1/\\n", "http://127.0.0.1:1/a b",
+        "http://127.0.0.1:1/\\u0000",
+    ])
     func aURLWithControlCharactersIsRefused(url: String) throws {
-        let error = try #require(try configurationError(#"{"backends":[{"name":"b","kind":"llama-server","url":"\#(url)"}]}"#))
+        let error = try #require(
+            try configurationError(#"{"backends":[{"name":"b","kind":"llama-server","url":"\#(url)"}]}"#))
         #expect(error.pointer == JSONPointer(tokens: ["backends", "0", "url"]), "\(error)")
         #expect(error.message.contains("control character") || error.message.contains("space"))
     }
 
     @Test(arguments: ["\\u001b[31mred", "a\\u0007b", "tab\\there", "\\u009b2J", "rtl\\u202eevil"])
     func aBackendNameWithControlCharactersIsRefused(name: String) throws {
-        let error = try #require(try configurationError(#"{"backends":[{"name":"\#(name)","kind":"llama-server","url":"http://127.0.0.1:1"}]}"#))
+        let error = try #require(
+            try configurationError(
+                #"{"backends":[{"name":"\#(name)","kind":"llama-server","url":"http://127.0.0.1:1"}]}"#))
         #expect(error.pointer == JSONPointer(tokens: ["backends", "0", "name"]), "\(error)")
         #expect(!error.description.contains("\u{1b}"))
     }

@@ -13,7 +13,9 @@ import Testing
         defer { server.stop() }
         server.route("GET", "/props") { _ in LlamaServerBackendStubTests.props(nCtx: nCtx) }
         server.route("POST", "/tokenize") { _ in LlamaServerBackendStubTests.tokens(30) }
-        server.route("POST", "/completion") { _ in LlamaServerBackendStubTests.completion(LlamaServerBackendStubTests.validSteps) }
+        server.route("POST", "/completion") { _ in
+            LlamaServerBackendStubTests.completion(LlamaServerBackendStubTests.validSteps)
+        }
         let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL, timeout: .seconds(10))
         let fits = LlamaServerBackendStubTests.stepsRequest(GenerationOptions(maximumResponseTokens: nCtx - 30))
         #expect(try await backend.respond(to: fits).content["steps"]?.arrayValue?.count == 3)
@@ -30,9 +32,11 @@ import Testing
         server.route("GET", "/props") { _ in LlamaServerBackendStubTests.props(nCtx: 16) }
         server.route("POST", "/tokenize") { _ in LlamaServerBackendStubTests.tokens(30) }
         let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL, timeout: .seconds(10))
-        let error = try #require(await backendError {
-            try await backend.respond(to: LlamaServerBackendStubTests.stepsRequest(GenerationOptions(maximumResponseTokens: Int.max)))
-        })
+        let error = try #require(
+            await backendError {
+                try await backend.respond(
+                    to: LlamaServerBackendStubTests.stepsRequest(GenerationOptions(maximumResponseTokens: Int.max)))
+            })
         #expect(error.code == .contextExceeded)
     }
 }

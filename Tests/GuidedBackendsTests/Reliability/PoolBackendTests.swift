@@ -17,13 +17,19 @@ import Testing
 
     func pool(_ urls: [String], recovery: Double = 5) throws -> PoolBackend {
         let members = urls.map { #"{"kind":"llama-server","url":"\#($0)","timeoutSeconds":5}"# }.joined(separator: ",")
-        let document = try JSONReader.parse(#"{"backends":[{"name":"replicas","kind":"pool","recoverySeconds":\#(recovery),"members":[\#(members)]}]}"#)
-        return try #require(try GuidedConfiguration.from(document, registry: .standard()).backends.first as? PoolBackend)
+        let document = try JSONReader.parse(
+            #"{"backends":[{"name":"replicas","kind":"pool","recoverySeconds":\#(recovery),"members":[\#(members)]}]}"#)
+        return try #require(
+            try GuidedConfiguration.from(document, registry: .standard()).backends.first as? PoolBackend)
     }
 
     @Test func concurrentRequestsSpreadOverTheReplicas() async throws {
-        let first = try Self.replica(delay: .milliseconds(300)), second = try Self.replica(delay: .milliseconds(300))
-        defer { first.stop(); second.stop() }
+        let first = try Self.replica(delay: .milliseconds(300))
+        let second = try Self.replica(delay: .milliseconds(300))
+        defer {
+            first.stop()
+            second.stop()
+        }
         let pool = try pool([first.baseURL, second.baseURL])
         try await withThrowingTaskGroup(of: BackendResponse.self) { group in
             for _ in 0..<6 { group.addTask { try await pool.respond(to: LlamaServerBackendStubTests.stepsRequest()) } }
@@ -48,15 +54,21 @@ import Testing
 
     @Test func everyReplicaDownIsUnavailableNamingEach() async throws {
         let pool = try pool([try closedPortURL(), try closedPortURL()])
-        let error = try #require(await backendError { try await pool.respond(to: LlamaServerBackendStubTests.stepsRequest()) })
+        let error = try #require(
+            await backendError { try await pool.respond(to: LlamaServerBackendStubTests.stepsRequest()) })
         #expect(error.code == .unavailable)
         #expect(error.message.contains("replicas/0") && error.message.contains("replicas/1"), "\(error.message)")
-        guard case .unavailable(let reason) = await pool.availability() else { Issue.record("available"); return }
+        guard case .unavailable(let reason) = await pool.availability() else {
+            Issue.record("available")
+            return
+        }
         #expect(reason.message.contains("replicas/0"))
     }
 
     @Test func aPoolWithoutMembersOrWithAPoolInsideIsALocatedError() throws {
-        for (members, pointer) in [("[]", "/backends/0/members"), (#"[{"kind":"pool","members":[]}]"#, "/backends/0/members/0/kind")] {
+        for (members, pointer) in [
+            ("[]", "/backends/0/members"), (#"[{"kind":"pool","members":[]}]"#, "/backends/0/members/0/kind"),
+        ] {
             let document = try JSONReader.parse(#"{"backends":[{"name":"p","kind":"pool","members":\#(members)}]}"#)
             do {
                 _ = try GuidedConfiguration.from(document, registry: .standard())

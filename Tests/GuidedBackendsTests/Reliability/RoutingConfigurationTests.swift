@@ -7,7 +7,9 @@ import Testing
     static let backends = #""backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:8080"}]"#
 
     func load(_ routing: String) throws -> GuidedConfiguration {
-        try GuidedConfiguration.from(try JSONReader.parse("{\(Self.backends), \"routing\": \(routing)}"), file: "guided.json", registry: .standard())
+        try GuidedConfiguration.from(
+            try JSONReader.parse("{\(Self.backends), \"routing\": \(routing)}"), file: "guided.json",
+            registry: .standard())
     }
 
     func error(_ routing: String) throws -> ConfigurationError {
@@ -21,7 +23,8 @@ import Testing
     }
 
     @Test func withoutRoutingTheDefaultsApply() throws {
-        let configuration = try GuidedConfiguration.from(try JSONReader.parse("{\(Self.backends)}"), registry: .standard())
+        let configuration = try GuidedConfiguration.from(
+            try JSONReader.parse("{\(Self.backends)}"), registry: .standard())
         #expect(configuration.routing == RoutingSettings())
         #expect(configuration.routing.deadline == .seconds(60))
         #expect(configuration.routing.attemptsPerBackend == 1)

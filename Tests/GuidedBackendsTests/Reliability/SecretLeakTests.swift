@@ -20,7 +20,9 @@ import Testing
     }
 
     func backend(_ server: StubHTTPServer) -> OpenAICompatibleBackend {
-        OpenAICompatibleBackend(name: "v1", baseURL: server.baseURL + "/v1", model: "x", apiKeyVariable: Self.secret.variable, timeout: .seconds(10))
+        OpenAICompatibleBackend(
+            name: "v1", baseURL: server.baseURL + "/v1", model: "x", apiKeyVariable: Self.secret.variable,
+            timeout: .seconds(10))
     }
 
     @Test(arguments: [150, 175, 180, 190, 195, 199, 205])
@@ -29,7 +31,8 @@ import Testing
         defer { server.stop() }
         let body = String(repeating: "x", count: padding) + " key " + Self.secret.key + " rejected"
         server.route("POST", "/v1/chat/completions") { _ in .text(status: 500, body) }
-        let error = try #require(await backendError { try await backend(server).respond(to: try OpenAIBackendStubTests.request()) })
+        let error = try #require(
+            await backendError { try await backend(server).respond(to: try OpenAIBackendStubTests.request()) })
         #expect(error.code == .httpStatus)
         #expect(!Self.leaks(error.description, Self.secret.key), "\(error.description)")
     }
@@ -40,7 +43,8 @@ import Testing
         let key = Array(Self.secret.key)
         let keyPieces = stride(from: 0, to: key.count, by: 3).map { String(key[$0..<min($0 + 3, key.count)]) }
         let pieces = [#"{"title":"my key is "#] + keyPieces + [#" ok","note":null}"#]
-        let chunks = [OpenAIBackendStubTests.chunk(delta: #"{"role":"assistant","content":null}"#)]
+        let chunks =
+            [OpenAIBackendStubTests.chunk(delta: #"{"role":"assistant","content":null}"#)]
             + pieces.map { OpenAIBackendStubTests.chunk(delta: #"{"content":\#(jsonString($0))}"#) }
             + [OpenAIBackendStubTests.chunk(delta: "{}", finishReason: "stop"), "data: [DONE]\n\n"]
         server.route("POST", "/v1/chat/completions") { _ in .sse(chunks, delay: .milliseconds(1)) }
@@ -57,7 +61,9 @@ import Testing
     @Test func keyEchoedIntoANonStreamedOutputIsRedactedBeforeValidation() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("POST", "/v1/chat/completions") { _ in OpenAIBackendStubTests.completion(#"{"title":"\#(Self.secret.key)","note":null}"#) }
+        server.route("POST", "/v1/chat/completions") { _ in
+            OpenAIBackendStubTests.completion(#"{"title":"\#(Self.secret.key)","note":null}"#)
+        }
         let response = try await backend(server).respond(to: try OpenAIBackendStubTests.request())
         #expect(response.content["title"]?.stringValue == "[redacted]")
     }
@@ -74,7 +80,8 @@ import Testing
         let document = try JSONReader.parse(#"{"backends":[{"name":"b","kind":"\#(kind)","url":"\#(url)"\#(model)}]}"#)
         let backend = try #require(try GuidedConfiguration.from(document, registry: .standard()).backends.first)
         let availability = "\(await backend.availability())"
-        let failure = try #require(await backendError { try await backend.respond(to: try OpenAIBackendStubTests.request()) })
+        let failure = try #require(
+            await backendError { try await backend.respond(to: try OpenAIBackendStubTests.request()) })
         for text in [availability, failure.description] {
             #expect(!text.contains("hunter2") && !text.contains("reader:"), "\(text)")
         }
@@ -84,7 +91,9 @@ import Testing
 
     @Test func basicCredentialsAreEncodedAsLibcurlWould() {
         // RFC 7617's example.
-        #expect(URLCredentials("http://Aladdin:open%20sesame@h:1/x").authorization == HTTPHeader("Authorization", "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ=="))
+        #expect(
+            URLCredentials("http://Aladdin:open%20sesame@h:1/x").authorization
+                == HTTPHeader("Authorization", "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ=="))
         #expect(URLCredentials("http://Aladdin:open%20sesame@h:1/x").url == "http://h:1/x")
         #expect(URLCredentials("http://h:1/x").authorization == nil)
     }

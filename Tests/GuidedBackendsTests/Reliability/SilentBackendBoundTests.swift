@@ -9,15 +9,19 @@ import Testing
 /// for the 60 s deadline, since a whole reply sends nothing until it is done; backends now
 /// stream on the wire, so the idle timeout (8 s) tells silence from slowness.
 @Suite struct SilentBackendBoundTests {
-    static let request = BackendRequest(prompt: "Say hello.", schema: RewrittenNotification.generationSchema,
-                                        options: GenerationOptions(maximumResponseTokens: 64))
+    static let request = BackendRequest(
+        prompt: "Say hello.", schema: RewrittenNotification.generationSchema,
+        options: GenerationOptions(maximumResponseTokens: 64))
 
     /// One backend of `kind` at `url`, built from a configuration that sets no timeout.
     static func configured(_ kind: String, url: String) throws -> any LanguageModelBackend {
-        var entry: [(String, GeneratedContent)] = [("name", "silent"), ("kind", GeneratedContent(kind)), ("url", GeneratedContent(url))]
+        var entry: [(String, GeneratedContent)] = [
+            ("name", "silent"), ("kind", GeneratedContent(kind)), ("url", GeneratedContent(url)),
+        ]
         if kind != "llama-server" { entry.append(("model", "m")) }
         let document: GeneratedContent = ["backends": [GeneratedContent(properties: entry)], "route": ["silent"]]
-        return try #require(try GuidedConfiguration.from(document, file: "<test>", registry: .standard()).backends.first)
+        return try #require(
+            try GuidedConfiguration.from(document, file: "<test>", registry: .standard()).backends.first)
     }
 
     @Test(arguments: ChaosDialect.allCases)
@@ -54,9 +58,15 @@ import Testing
         // but never silent for more than a second.
         // First a prompt-progress event, as llama-server sends while it reads the prompt.
         let pieces = [#"{"#, #""text""#, #": "#, #""Hello"#, #", "#, #"wor"#, #"ld"#, #"!"#, #"""#, #"}"#]
-        let progress = #"data: {"content":"","stop":false,"prompt_progress":{"total":20,"cache":0,"processed":20,"time_ms":900}}"# + "\n\n"
-        let events = [progress] + pieces.map { "data: {\"content\":\(jsonString($0)),\"stop\":false}\n\n" }
-            + [#"data: {"content":"","stop":true,"stop_type":"eos","truncated":false,"tokens_predicted":11,"tokens_evaluated":20}"# + "\n\n"]
+        let progress =
+            #"data: {"content":"","stop":false,"prompt_progress":{"total":20,"cache":0,"processed":20,"time_ms":900}}"#
+            + "\n\n"
+        let events =
+            [progress] + pieces.map { "data: {\"content\":\(jsonString($0)),\"stop\":false}\n\n" }
+            + [
+                #"data: {"content":"","stop":true,"stop_type":"eos","truncated":false,"tokens_predicted":11,"tokens_evaluated":20}"#
+                    + "\n\n"
+            ]
         server.route("POST", "/completion") { _ in .sse(events, delay: .seconds(1)) }
         let backend = try Self.configured("llama-server", url: server.baseURL)
         let started = ContinuousClock.now

@@ -26,18 +26,25 @@ import Testing
             #expect(grammar.accepts(valid), "\(valid)")
             #expect(schema.validates(try JSONReader.parse(valid)))
         }
-        for invalid in [#"{"kind":"a"}"#, #"{"kind":"a","x":"s"}"#, #"{"kind":"b","y":1}"#, #"{"kind":"c","x":1}"#, #"{"kind":"a","y":"s"}"#] {
+        for invalid in [
+            #"{"kind":"a"}"#, #"{"kind":"a","x":"s"}"#, #"{"kind":"b","y":1}"#, #"{"kind":"c","x":1}"#,
+            #"{"kind":"a","y":"s"}"#,
+        ] {
             #expect(!grammar.accepts(invalid), "\(invalid)")
             #expect(!schema.validates(try JSONReader.parse(invalid)), "\(invalid)")
         }
         let report = compiled.report
         #expect(report.entries.contains { $0.keyword == "allOf" && $0.disposition == .enforced })
-        #expect(report.entries.contains { $0.keyword == "oneOf" && $0.disposition == .enforced && $0.note.contains("disjoint") })
+        #expect(
+            report.entries.contains {
+                $0.keyword == "oneOf" && $0.disposition == .enforced && $0.note.contains("disjoint")
+            })
         #expect(report.entries(.checkedAfter).isEmpty, "\(report)")
     }
 
     @Test func overlappingBranchesStayExactlyOneCheckedAfter() throws {
-        let (_, compiled, grammar) = try Self.compiled(#"""
+        let (_, compiled, grammar) = try Self.compiled(
+            #"""
             {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"],
              "oneOf": [{"properties": {"n": {"minimum": 0}}}, {"properties": {"n": {"maximum": 10}}}]}
             """#)
@@ -47,7 +54,8 @@ import Testing
     }
 
     @Test func aTypeErrorInsideABranchIsRejectedByTheGrammar() throws {
-        let (_, _, grammar) = try Self.compiled(#"""
+        let (_, _, grammar) = try Self.compiled(
+            #"""
             {"type": "object", "oneOf": [
                 {"properties": {"id": {"type": "integer"}}, "required": ["id"], "additionalProperties": false},
                 {"properties": {"name": {"type": "string"}}, "required": ["name"], "additionalProperties": false}]}
@@ -69,7 +77,8 @@ import Testing
 
     @Test func aFiveThousandWayAlternationCompiles() throws {
         let pattern = "^(" + (0..<5_000).map { "w\($0)x" }.joined(separator: "|") + ")$"
-        let schema = try GenerationSchema.fromJSONSchema(["type": "string", "pattern": GeneratedContent(pattern)]).schema
+        let schema = try GenerationSchema.fromJSONSchema(["type": "string", "pattern": GeneratedContent(pattern)])
+            .schema
         let compiled = try GrammarCompiler.compile(schema)
         #expect(compiled.report.entries.contains { $0.keyword == "pattern" && $0.disposition == .enforced })
         let grammar = try GBNFGrammar(parsing: compiled.gbnf)

@@ -39,7 +39,9 @@ import Testing
         }
         let golden = try String(contentsOfFile: path, encoding: .utf8)
         #expect(grammar == golden, "grammar for \(c.name) differs from golden/\(c.name).gbnf:\n\(grammar)")
-        #expect(try GrammarCompiler.compile(c.schema, options: GrammarOptions(whitespace: c.whitespace)).gbnf == grammar, "not deterministic")
+        #expect(
+            try GrammarCompiler.compile(c.schema, options: GrammarOptions(whitespace: c.whitespace)).gbnf == grammar,
+            "not deterministic")
     }
 
     @Test(arguments: cases) func ourMatcherAcceptsExactlyTheValidInstances(_ c: Case) throws {
@@ -58,10 +60,14 @@ import Testing
         let checker = try LlamaGrammarChecker()
         let text = try GrammarCompiler.compile(c.schema, options: GrammarOptions(whitespace: c.whitespace)).gbnf
         for instance in c.valid {
-            #expect(try checker.check(grammar: text, input: instance) == .accepted, "\(c.name): llama.cpp rejects valid \(instance)")
+            #expect(
+                try checker.check(grammar: text, input: instance) == .accepted,
+                "\(c.name): llama.cpp rejects valid \(instance)")
         }
         for instance in c.invalid {
-            #expect(try checker.check(grammar: text, input: instance) == .rejected, "\(c.name): llama.cpp accepts invalid \(instance)")
+            #expect(
+                try checker.check(grammar: text, input: instance) == .rejected,
+                "\(c.name): llama.cpp accepts invalid \(instance)")
         }
     }
 }

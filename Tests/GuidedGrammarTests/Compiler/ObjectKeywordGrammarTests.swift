@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func aPatternPropertyConstrainsTheDeclaredKeysItMatches() throws {
-        let (schema, compiled, grammar) = try Self.compiled(#"""
+        let (schema, compiled, grammar) = try Self.compiled(
+            #"""
             {"type": "object", "properties": {"x_count": {"type": "integer"}, "name": {"type": "string"}},
              "required": ["x_count", "name"], "patternProperties": {"^x_": {"minimum": 0, "maximum": 9}}}
             """#)
@@ -28,11 +29,14 @@ import Testing
             #expect(!schema.validates(try JSONReader.parse(invalid)))
         }
         let enforced = compiled.enforcedSchema(of: schema)
-        #expect(!enforced.validates(try JSONReader.parse(#"{"x_count":12,"name":"a"}"#)), "the enforced schema keeps the pattern's bounds")
+        #expect(
+            !enforced.validates(try JSONReader.parse(#"{"x_count":12,"name":"a"}"#)),
+            "the enforced schema keeps the pattern's bounds")
     }
 
     @Test func patternsOutsideTheSubsetOrOpenMapsStayCheckedAfter() throws {
-        let (_, lookahead, _) = try Self.compiled(#"""
+        let (_, lookahead, _) = try Self.compiled(
+            #"""
             {"type": "object", "properties": {"a": {"type": "integer"}}, "patternProperties": {"^(?=a)": {"minimum": 0}}}
             """#)
         #expect(Self.disposition("patternProperties", in: lookahead) == .checkedAfter)
@@ -41,18 +45,21 @@ import Testing
     }
 
     @Test func propertyNamesIsEnforcedWhenEveryDeclaredKeySatisfiesIt() throws {
-        let (_, holds, _) = try Self.compiled(#"""
+        let (_, holds, _) = try Self.compiled(
+            #"""
             {"type": "object", "properties": {"ab": {"type": "integer"}}, "propertyNames": {"maxLength": 3}}
             """#)
         #expect(Self.disposition("propertyNames", in: holds) == .enforced)
-        let (_, breaks, _) = try Self.compiled(#"""
+        let (_, breaks, _) = try Self.compiled(
+            #"""
             {"type": "object", "properties": {"abcd": {"type": "integer"}}, "propertyNames": {"maxLength": 3}}
             """#)
         #expect(Self.disposition("propertyNames", in: breaks) == .checkedAfter)
     }
 
     @Test func minAndMaxPropertiesCountTheKeysOfAClosedObject() throws {
-        let (schema, compiled, grammar) = try Self.compiled(#"""
+        let (schema, compiled, grammar) = try Self.compiled(
+            #"""
             {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}, "c": {"type": "integer"}},
              "additionalProperties": false, "minProperties": 1, "maxProperties": 2}
             """#)
@@ -65,21 +72,27 @@ import Testing
     }
 
     @Test func countsOnOpenMapsOrBeyondTheDeclaredKeysStayCheckedAfter() throws {
-        let (_, open, _) = try Self.compiled(#"{"type": "object", "additionalProperties": {"type": "integer"}, "minProperties": 2}"#)
+        let (_, open, _) = try Self.compiled(
+            #"{"type": "object", "additionalProperties": {"type": "integer"}, "minProperties": 2}"#)
         #expect(Self.disposition("minProperties", in: open) == .checkedAfter)
         let (_, tooMany, _) = try Self.compiled(#"{"type": "object", "properties": {"a": {}}, "minProperties": 2}"#)
         #expect(Self.disposition("minProperties", in: tooMany) == .checkedAfter)
-        let (_, always, grammar) = try Self.compiled(#"{"type": "object", "properties": {"a": {}}, "required": ["a"], "minProperties": 1}"#)
+        let (_, always, grammar) = try Self.compiled(
+            #"{"type": "object", "properties": {"a": {}}, "required": ["a"], "minProperties": 1}"#)
         #expect(Self.disposition("minProperties", in: always) == .enforced)
         #expect(!grammar.accepts("{}"))
     }
 
     @Test func uniqueItemsOverASmallEnumNeverRepeatsAValue() throws {
-        let (schema, compiled, grammar) = try Self.compiled(#"""
+        let (schema, compiled, grammar) = try Self.compiled(
+            #"""
             {"type": "array", "items": {"enum": ["a", "b", "c"]}, "uniqueItems": true, "minItems": 1}
             """#)
         #expect(Self.disposition("uniqueItems", in: compiled) == .enforced)
-        for text in [#"[]"#, #"["a"]"#, #"["c","a"]"#, #"["a","b","c"]"#, #"["a","a"]"#, #"["b","c","b"]"#, #"["a","b","c","a"]"#, #"["d"]"#] {
+        for text in [
+            #"[]"#, #"["a"]"#, #"["c","a"]"#, #"["a","b","c"]"#, #"["a","a"]"#, #"["b","c","b"]"#,
+            #"["a","b","c","a"]"#, #"["d"]"#,
+        ] {
             let valid = schema.validates(try JSONReader.parse(text))
             #expect(grammar.accepts(text) == valid, "\(text): valid \(valid)")
         }

@@ -4,13 +4,16 @@ import GuidedSchema
 import Testing
 
 @Suite struct ServerSchemaTests {
-    static let schema = try! GenerationSchema.fromJSONSchema(try! JSONReader.parse(#"""
-        {"type":"object","properties":{
-            "title":{"type":"string","maxLength":40},
-            "note":{"type":"string"},
-            "tags":{"type":"array","items":{"type":"object","properties":{"k":{"type":"string"},"v":{"type":"integer"}},"required":["k"]}}},
-         "required":["title","tags"]}
-        """#)).schema
+    static let schema = try! GenerationSchema.fromJSONSchema(
+        try! JSONReader.parse(
+            #"""
+            {"type":"object","properties":{
+                "title":{"type":"string","maxLength":40},
+                "note":{"type":"string"},
+                "tags":{"type":"array","items":{"type":"object","properties":{"k":{"type":"string"},"v":{"type":"integer"}},"required":["k"]}}},
+             "required":["title","tags"]}
+            """#)
+    ).schema
 
     @Test func strictModeRequiresEveryPropertyAndClosesObjects() throws {
         let server = Self.schema.serverSchema(.openAIStrict)
@@ -29,14 +32,19 @@ import Testing
     @Test func groundedDecodingIsACheckAfterForServersAndEnforcedInTheGrammar() throws {
         let strings = ["/properties/title", "/properties/note", "/properties/tags/items/properties/k"]
         for dialect in ServerSchemaDialect.allCases {
-            let grounded = Self.schema.serverSchema(dialect, groundedDecoding: true).report.entries.filter { $0.keyword == "grounded" }
+            let grounded = Self.schema.serverSchema(dialect, groundedDecoding: true).report.entries.filter {
+                $0.keyword == "grounded"
+            }
             #expect(Set(grounded.map(\.pointer.description)) == Set(strings), "\(dialect)")
             #expect(grounded.allSatisfy { $0.disposition == .checkedAfter })
             #expect(!Self.schema.serverSchema(dialect).report.entries.contains { $0.keyword == "grounded" })
         }
         let vocabulary = GroundedVocabulary(specifics: ["March"], forbiddenWords: [])
-        let grammar = try GrammarCompiler.compile(Self.schema, options: GrammarOptions(groundedVocabulary: vocabulary)).report.entries
-        #expect(Set(grammar.filter { $0.keyword == "grounded" && $0.disposition == .enforced }.map(\.pointer.description)) == Set(strings))
+        let grammar = try GrammarCompiler.compile(Self.schema, options: GrammarOptions(groundedVocabulary: vocabulary))
+            .report.entries
+        #expect(
+            Set(grammar.filter { $0.keyword == "grounded" && $0.disposition == .enforced }.map(\.pointer.description))
+                == Set(strings))
     }
 
     @Test func nullsStandingForAbsentOptionalsAreRemovedBeforeValidation() throws {
@@ -58,7 +66,9 @@ import Testing
     @Test func strictModeReportsWhatItCannotExpress() {
         let map = GenerationSchema(root: .object(ObjectConstraints([], additionalProperties: .integer())))
         #expect(map.serverSchema(.openAIStrict).report.entries(.unsupported).map(\.keyword) == ["additionalProperties"])
-        #expect(GenerationSchema(root: .string()).serverSchema(.openAIStrict).report.entries(.unsupported).map(\.keyword) == ["type"])
+        #expect(
+            GenerationSchema(root: .string()).serverSchema(.openAIStrict).report.entries(.unsupported).map(\.keyword)
+                == ["type"])
     }
 }
 
@@ -68,7 +78,9 @@ import Testing
         let first = try GrammarCompiler.cachedCompile(schema)
         let second = try GrammarCompiler.cachedCompile(GenerationSchema(root: .string(StringConstraints(maxLength: 7))))
         #expect(first == second)
-        #expect(try GrammarCompiler.cachedCompile(schema, options: GrammarOptions(whitespace: .pretty)) == GrammarCompiler.compile(schema, options: GrammarOptions(whitespace: .pretty)))
+        #expect(
+            try GrammarCompiler.cachedCompile(schema, options: GrammarOptions(whitespace: .pretty))
+                == GrammarCompiler.compile(schema, options: GrammarOptions(whitespace: .pretty)))
     }
 
     @Test func boundsBeyondLlamaLimitsAreCheckedAfterNeverEmitted() throws {
@@ -83,7 +95,11 @@ import Testing
     @Test func emittedRepetitionsNeverHaveMinAboveMax() throws {
         for low in 0...4 {
             for high in low...5 {
-                let schema = GenerationSchema(root: .array(ArrayConstraints(items: .string(StringConstraints(minLength: low, maxLength: high)), minItems: low, maxItems: high)))
+                let schema = GenerationSchema(
+                    root: .array(
+                        ArrayConstraints(
+                            items: .string(StringConstraints(minLength: low, maxLength: high)), minItems: low,
+                            maxItems: high)))
                 let text = try GrammarCompiler.compile(schema).gbnf
                 _ = try GBNFGrammar(parsing: text)
                 #expect(!text.contains("{\(high + 1),"))
@@ -93,16 +109,27 @@ import Testing
 
     @Test func unsatisfiableSchemasAreErrorsButUnsatisfiableBranchesAreDropped() throws {
         #expect(throws: GrammarError.self) { try GrammarCompiler.compile(GenerationSchema(root: .nothing)) }
-        let schema = GenerationSchema(root: SchemaNode(.anyOf([.integer(NumericBounds(minimum: 5, maximum: 1)), .boolean])))
+        let schema = GenerationSchema(
+            root: SchemaNode(.anyOf([.integer(NumericBounds(minimum: 5, maximum: 1)), .boolean])))
         let grammar = try GBNFGrammar(parsing: try GrammarCompiler.compile(schema).gbnf)
         #expect(grammar.accepts("true") && !grammar.accepts("3"))
     }
 
     @Test func everyReportEntryNamesAKeywordOfTheSchema() throws {
-        let schema = try GenerationSchema.fromJSONSchema(try JSONReader.parse(#"{"type":"object","properties":{"d":{"type":"string","format":"email"},"n":{"type":"number","exclusiveMinimum":0.5}},"required":["d"]}"#)).schema
+        let schema = try GenerationSchema.fromJSONSchema(
+            try JSONReader.parse(
+                #"{"type":"object","properties":{"d":{"type":"string","format":"email"},"n":{"type":"number","exclusiveMinimum":0.5}},"required":["d"]}"#
+            )
+        ).schema
         let report = try GrammarCompiler.compile(schema).report
-        #expect(report.entries.contains { $0.pointer.description == "/properties/d/format" && $0.disposition == .checkedAfter })
-        #expect(report.entries.contains { $0.pointer.description == "/properties/n/exclusiveMinimum" && $0.disposition == .checkedAfter })
+        #expect(
+            report.entries.contains {
+                $0.pointer.description == "/properties/d/format" && $0.disposition == .checkedAfter
+            })
+        #expect(
+            report.entries.contains {
+                $0.pointer.description == "/properties/n/exclusiveMinimum" && $0.disposition == .checkedAfter
+            })
         #expect(report.entries.contains { $0.keyword == "required" && $0.disposition == .enforced })
     }
 }

@@ -16,17 +16,24 @@ import Testing
         var counts: [GrammarConformanceScorer.Outcome: Int] = [:]
         var bugs: [String] = []
         for record in records {
-            let outcome = scorer.score(schema: record["schema"]!, instance: record["instance_text"]!.stringValue!, valid: record["valid"]!.boolValue!)
+            let outcome = scorer.score(
+                schema: record["schema"]!, instance: record["instance_text"]!.stringValue!,
+                valid: record["valid"]!.boolValue!)
             counts[outcome, default: 0] += 1
             if outcome == .validRejected || outcome == .invalidAccepted {
-                bugs.append("\(record["id"]!.stringValue!): \(outcome) \(record["instance_text"]!.stringValue!.prefix(80))")
+                bugs.append(
+                    "\(record["id"]!.stringValue!): \(outcome) \(record["instance_text"]!.stringValue!.prefix(80))")
             }
         }
         let covered = records.count - counts[.notCovered, default: 0]
         print("grammar conformance over \(records.count) instances (\(covered) with a compiled schema):")
         for (outcome, count) in counts.sorted(by: { "\($0.key)" < "\($1.key)" }) { print("  \(outcome): \(count)") }
-        #expect(bugs.isEmpty, "\(bugs.count) instances break the grammar contract:\n\(bugs.prefix(40).joined(separator: "\n"))")
-        #expect(covered * 100 >= records.count * 98, "only \(covered) of \(records.count) instances have a compiled schema (want ≥ 98%)")
+        #expect(
+            bugs.isEmpty,
+            "\(bugs.count) instances break the grammar contract:\n\(bugs.prefix(40).joined(separator: "\n"))")
+        #expect(
+            covered * 100 >= records.count * 98,
+            "only \(covered) of \(records.count) instances have a compiled schema (want ≥ 98%)")
     }
 }
 
@@ -46,10 +53,14 @@ import Testing
             let theirs = try checker.check(grammar: compiled.gbnf, input: text)
             checked += 1
             if theirs != (ours ? .accepted : .rejected) {
-                disagreements.append("\(record["id"]!.stringValue!): ours \(ours ? "accepts" : "rejects"), llama.cpp \(theirs) for \(text.prefix(60))")
+                disagreements.append(
+                    "\(record["id"]!.stringValue!): ours \(ours ? "accepts" : "rejects"), llama.cpp \(theirs) for \(text.prefix(60))"
+                )
             }
         }
-        print("llama.cpp test-gbnf-validator checked \(checked) conformance instances; \(disagreements.count) disagreements")
+        print(
+            "llama.cpp test-gbnf-validator checked \(checked) conformance instances; \(disagreements.count) disagreements"
+        )
         #expect(checked > 1300)
         #expect(disagreements.isEmpty, "\(disagreements.prefix(30).joined(separator: "\n"))")
     }

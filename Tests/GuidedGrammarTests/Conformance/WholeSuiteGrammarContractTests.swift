@@ -17,7 +17,8 @@ import Testing
         var bugs: [String] = []
         for record in records {
             let text = record["instance_text"]!.stringValue!
-            let outcome = scorer.score(schema: record["schema"]!, instance: text, valid: record["expected_valid"]!.boolValue!)
+            let outcome = scorer.score(
+                schema: record["schema"]!, instance: text, valid: record["expected_valid"]!.boolValue!)
             counts[outcome, default: 0] += 1
             if outcome == .invalidAccepted { bugs.append("\(record["id"]!.stringValue!): \(text.prefix(80))") }
         }
@@ -25,6 +26,9 @@ import Testing
         for (outcome, count) in counts.sorted(by: { "\($0.key)" < "\($1.key)" }) { print("  \(outcome): \(count)") }
         #expect(records.count == 4883)
         #expect(counts[.invalidRejected, default: 0] > 1000)
-        #expect(bugs.isEmpty, "\(bugs.count) grammars accept an instance breaking an enforced keyword:\n\(bugs.prefix(40).joined(separator: "\n"))")
+        #expect(
+            bugs.isEmpty,
+            "\(bugs.count) grammars accept an instance breaking an enforced keyword:\n\(bugs.prefix(40).joined(separator: "\n"))"
+        )
     }
 }

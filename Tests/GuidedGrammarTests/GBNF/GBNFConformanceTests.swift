@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GuidedGrammar
 
 /// One `kind: gbnf` record of the conformance handout.
@@ -15,14 +16,14 @@ struct GBNFConformanceRecord: Sendable, CustomTestStringConvertible {
     /// test checks the count so that cannot pass silently).
     static let all: [GBNFConformanceRecord] = {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: Fixtures.directory + "/gbnf-conformance.jsonl")),
-              let contents = String(data: data, encoding: .utf8)
+            let contents = String(data: data, encoding: .utf8)
         else { return [] }
         return contents.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let id = object["id"] as? String,
-                  let grammar = object["grammar"] as? String,
-                  let text = object["instance_text"] as? String,
-                  let expected = object["expected_valid"] as? Bool
+                let id = object["id"] as? String,
+                let grammar = object["grammar"] as? String,
+                let text = object["instance_text"] as? String,
+                let expected = object["expected_valid"] as? Bool
             else { return nil }
             return GBNFConformanceRecord(id: id, grammar: grammar, text: text, expectedValid: expected)
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GuidedGrammar
 
 /// A grammar that must fail, where, and a fragment of the message.
@@ -27,21 +28,27 @@ struct GBNFParseErrorTests {
         BadGrammar("empty grammar", "", 1, 1, "defines no rules"),
         BadGrammar("only comments", "# nothing here\n\n", 1, 1, "defines no rules"),
         // Left recursion (llama.cpp's check).
-        BadGrammar("direct left recursion", "root ::= expr\nexpr ::= expr \"+\" term | term\nterm ::= [0-9]\n",
-                   2, 1, "left recursion in rule 'expr'"),
-        BadGrammar("indirect left recursion", "root ::= a\na ::= b \"x\"\nb ::= a \"y\" | \"z\"\n",
-                   2, 1, "left recursion in rule 'a'"),
-        BadGrammar("left recursion through an empty alternative",
-                   "root ::= a\na ::= b a \"x\" | \"y\"\nb ::= \"b\" | \n", 2, 1, "left recursion in rule 'a'"),
-        BadGrammar("left recursion through a starred prefix", "root ::= \"x\"* root \"y\" | \"z\"\n",
-                   1, 1, "left recursion in rule 'root'"),
-        BadGrammar("left recursion inside a group", "root ::= (root \"a\" | \"b\")\n",
-                   1, 1, "left recursion in rule 'root'"),
+        BadGrammar(
+            "direct left recursion", "root ::= expr\nexpr ::= expr \"+\" term | term\nterm ::= [0-9]\n",
+            2, 1, "left recursion in rule 'expr'"),
+        BadGrammar(
+            "indirect left recursion", "root ::= a\na ::= b \"x\"\nb ::= a \"y\" | \"z\"\n",
+            2, 1, "left recursion in rule 'a'"),
+        BadGrammar(
+            "left recursion through an empty alternative",
+            "root ::= a\na ::= b a \"x\" | \"y\"\nb ::= \"b\" | \n", 2, 1, "left recursion in rule 'a'"),
+        BadGrammar(
+            "left recursion through a starred prefix", "root ::= \"x\"* root \"y\" | \"z\"\n",
+            1, 1, "left recursion in rule 'root'"),
+        BadGrammar(
+            "left recursion inside a group", "root ::= (root \"a\" | \"b\")\n",
+            1, 1, "left recursion in rule 'root'"),
         BadGrammar("self reference", "root ::= root\n", 1, 1, "left recursion in rule 'root'"),
         // Literals and escapes.
         BadGrammar("unterminated string", "root ::= \"abc", 1, 10, "unterminated string literal"),
-        BadGrammar("unterminated string across lines", "root ::= \"abc\nx ::= d\n", 1, 10,
-                   "unterminated string literal"),
+        BadGrammar(
+            "unterminated string across lines", "root ::= \"abc\nx ::= d\n", 1, 10,
+            "unterminated string literal"),
         BadGrammar("string spans lines", "root ::= \"abc\nx ::= \"d\n", 2, 8, "undefined rule 'd'"),
         BadGrammar("unterminated class", "root ::= [a-z", 1, 10, "unterminated character class"),
         BadGrammar("unterminated class after dash", "root ::= [a-", 1, 10, "unterminated character class"),
@@ -53,8 +60,11 @@ struct GBNFParseErrorTests {
         BadGrammar("short \\U escape", "root ::= \"\\U0001F60\"", 1, 11, "expecting 8 hex digits after '\\U'"),
         BadGrammar("NUL in grammar", "root ::= \"a\"\u{0}", 1, 13, "NUL character"),
         // Repetition limits.
-        BadGrammar("min greater than max", "root ::= \"a\"{5,3}", 1, 13, "minimum repetition count 5 is greater than the maximum 3"),
-        BadGrammar("min above 2000", "root ::= \"a\"{2001}", 1, 13, "minimum repetition count 2001 exceeds the limit of 2000"),
+        BadGrammar(
+            "min greater than max", "root ::= \"a\"{5,3}", 1, 13,
+            "minimum repetition count 5 is greater than the maximum 3"),
+        BadGrammar(
+            "min above 2000", "root ::= \"a\"{2001}", 1, 13, "minimum repetition count 2001 exceeds the limit of 2000"),
         BadGrammar("min above 2000 with unbounded max", "root ::= \"a\"{2001,}", 1, 13, "exceeds the limit of 2000"),
         BadGrammar("exactly 2000 copies", "root ::= \"a\"{2000}", 1, 13, "(1 × 2000 ≥ 2000)"),
         BadGrammar("max of 2000", "root ::= [ab]{0,2000}", 1, 14, "(1 × 2000 ≥ 2000)"),

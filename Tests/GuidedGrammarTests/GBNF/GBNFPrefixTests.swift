@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GuidedGrammar
 
 /// Streaming checks with `acceptsPrefix`, and matching a realistic grammar at size.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GuidedGrammar
 
 /// llama.cpp's repetition limits (MAX_REPETITION_THRESHOLD = 2000) and their edges.
@@ -35,7 +36,7 @@ struct GBNFRepetitionTests {
         #expect(g.warnings.first?.hasPrefix("1:17:") == true)
         #expect(g.warnings.first?.contains("unbounded") == true)
         #expect(g.accepts("b"))
-        #expect(g.accepts("b" + a(3001)))  // llama.cpp: treated as {0,}
+        #expect(g.accepts("b" + a(3001))) // llama.cpp: treated as {0,}
         let withMin = try GBNFGrammar(parsing: "root ::= \"a\"{5,2001}")
         #expect(withMin.warnings.count == 1)
         #expect(!withMin.accepts(a(4)))
@@ -51,7 +52,7 @@ struct GBNFRepetitionTests {
 
     @Test func nestedLimitCountsGeneratedRules() throws {
         // n_prev_rules for a group is the number of symbols created while parsing it.
-        let ok = try GBNFGrammar(parsing: "root ::= (\"a\"{0,100}){19}")  // 101 × 19 = 1919
+        let ok = try GBNFGrammar(parsing: "root ::= (\"a\"{0,100}){19}") // 101 × 19 = 1919
         #expect(ok.accepts(a(1900)))
         #expect(!ok.accepts(a(1901)))
         #expect(throws: GBNFParseError.self) { try GBNFGrammar(parsing: "root ::= (\"a\"{0,100}){20}") }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GuidedGrammar
 
 /// Accepted syntax and its meaning (literals, classes, groups, comments, tokens, warnings).
@@ -14,7 +15,8 @@ struct GBNFSyntaxTests {
     }
 
     @Test func commentsNewlinesAndGroups() throws {
-        let g = try grammar("""
+        let g = try grammar(
+            """
             # a leading comment
             root ::= item ("," # comment inside a group
                        item)* # trailing comment
@@ -63,7 +65,7 @@ struct GBNFSyntaxTests {
     }
 
     @Test func dotMatchesOneScalar() throws {
-        let g = try grammar("root ::= ... \"abc\" ...")  // three `.` items, as in llama.cpp's tests
+        let g = try grammar("root ::= ... \"abc\" ...") // three `.` items, as in llama.cpp's tests
         #expect(g.accepts("🔵🟠✅abc❌🟠🔵"))
         #expect(!g.accepts("🔵🟠abc🟠🔵"))
         #expect(try grammar("root ::= .").accepts("\u{0}"))
@@ -82,7 +84,9 @@ struct GBNFSyntaxTests {
         #expect(g.accepts("a"))
         #expect(g.accepts("ab"))
         // As in llama.cpp, a line break after `|` is skipped, so a trailing `|` swallows the next line.
-        #expect(throws: GBNFParseError(line: 2, column: 3, message: "expecting end of line after rule 'root', found ':'")) {
+        #expect(
+            throws: GBNFParseError(line: 2, column: 3, message: "expecting end of line after rule 'root', found ':'")
+        ) {
             try GBNFGrammar(parsing: "root ::= \"a\" | \nx ::= \"b\"\n")
         }
         #expect(try grammar("root ::= \"\"").accepts(""))

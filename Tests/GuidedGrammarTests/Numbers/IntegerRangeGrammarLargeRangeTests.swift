@@ -4,9 +4,11 @@ import Testing
 /// around the bounds, around powers of ten, random values, and numbers beyond Int64.
 @Suite struct IntegerRangeGrammarLargeRangeTests {
     /// Numbers with more digits than any Int64: accepted only on an open side.
-    static let hugeSpellings = ["9223372036854775808", "-9223372036854775809", "10000000000000000000",
-                                "-10000000000000000000", "123456789012345678901234567890",
-                                "-123456789012345678901234567890"]
+    static let hugeSpellings = [
+        "9223372036854775808", "-9223372036854775809", "10000000000000000000",
+        "-10000000000000000000", "123456789012345678901234567890",
+        "-123456789012345678901234567890",
+    ]
 
     static let extremes: [Int64?] = [
         nil, .min, .min + 1, -9_000_000_000_000_000_000, -1_000_000_000_000_000_000,

@@ -6,14 +6,18 @@ import Testing
 @Suite struct IntegerRangeGrammarSmallRangeTests {
     /// Bounds chosen around every digit-count and digit-position boundary up to 1000.
     static let bounds: [Int64] = {
-        let magnitudes: [Int64] = [0, 1, 5, 9, 10, 11, 19, 20, 55, 90, 99, 100, 101, 109, 110,
-                                   199, 200, 255, 909, 990, 999, 1000]
+        let magnitudes: [Int64] = [
+            0, 1, 5, 9, 10, 11, 19, 20, 55, 90, 99, 100, 101, 109, 110,
+            199, 200, 255, 909, 990, 999, 1000,
+        ]
         return Array(Set(magnitudes + magnitudes.map { -$0 })).sorted()
     }()
 
     /// Values just around every digit-count boundary in [-1100, 1100].
-    static let boundaryProbes: [Int128] = [0, 1, -1, 9, -9, 10, -10, 11, -11, 99, -99, 100, -100, 101, -101,
-                                           999, -999, 1000, -1000, 1001, -1001, 1100, -1100]
+    static let boundaryProbes: [Int128] = [
+        0, 1, -1, 9, -9, 10, -10, 11, -11, 99, -99, 100, -100, 101, -101,
+        999, -999, 1000, -1000, 1001, -1001, 1100, -1100,
+    ]
 
     @Test(arguments: bounds)
     func closedRangesStartingAt(minimum: Int64) throws {

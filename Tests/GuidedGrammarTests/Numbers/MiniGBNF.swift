@@ -231,9 +231,15 @@ private struct Parser {
         var node = node
         while true {
             switch current {
-            case UInt8(ascii: "*"): position += 1; node = .repetition(node, min: 0, max: nil)
-            case UInt8(ascii: "+"): position += 1; node = .repetition(node, min: 1, max: nil)
-            case UInt8(ascii: "?"): position += 1; node = .repetition(node, min: 0, max: 1)
+            case UInt8(ascii: "*"):
+                position += 1
+                node = .repetition(node, min: 0, max: nil)
+            case UInt8(ascii: "+"):
+                position += 1
+                node = .repetition(node, min: 1, max: nil)
+            case UInt8(ascii: "?"):
+                position += 1
+                node = .repetition(node, min: 0, max: 1)
             case UInt8(ascii: "{"):
                 position += 1
                 let min = try parseCount()

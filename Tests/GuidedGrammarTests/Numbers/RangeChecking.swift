@@ -40,8 +40,10 @@ struct RangeChecker {
 
     /// Non-canonical spellings derived from `values` (and fixed junk), none of which may match.
     func acceptedNonCanonical(derivedFrom values: [Int128]) -> [String] {
-        var candidates = ["", "-", "+", "-0", "-00", "00", "01", "+0", "+1", "0.0", "1.0", "1e2", "1E2",
-                          "-1e2", "0x1", "1.", ".5", "--1", " 1", "1 ", "1,000", "١"]
+        var candidates = [
+            "", "-", "+", "-0", "-00", "00", "01", "+0", "+1", "0.0", "1.0", "1e2", "1E2",
+            "-1e2", "0x1", "1.", ".5", "--1", " 1", "1 ", "1,000", "١",
+        ]
         for value in values {
             let spelling = String(value)
             let digits = String(value.magnitude)

@@ -53,7 +53,9 @@ struct CandidateStrings {
         guard let range = set.ranges.randomElement(using: &random) else { return nil }
         let upper = min(range.upperBound, range.lowerBound + 300)
         for _ in 0..<8 {
-            if let scalar = Unicode.Scalar(UInt32.random(in: range.lowerBound...upper, using: &random)) { return scalar }
+            if let scalar = Unicode.Scalar(UInt32.random(in: range.lowerBound...upper, using: &random)) {
+                return scalar
+            }
         }
         return nil
     }
@@ -66,7 +68,8 @@ struct CandidateStrings {
             if let scalar = pick(characterClass.matchedScalars) { scalars.append(scalar) }
         case .anyCharacter:
             if let scalar = pick(RegexShorthand.dotScalars) { scalars.append(scalar) }
-        case .sequence(let children): children.forEach { sample($0, into: &scalars) }
+        case .sequence(let children):
+            for child in children { sample(child, into: &scalars) }
         case .alternation(let children): sample(children.randomElement(using: &random)!, into: &scalars)
         case .group(let child, _): sample(child, into: &scalars)
         case .repetition(let child, let low, let high):

@@ -5,46 +5,68 @@ import Testing
 private let charRule = #"p-char ::= [^\x00-\x1F"\\] | "\\" (["/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))"#
 
 @Suite struct RegexGrammarGoldenTests {
-    @Test(arguments: [
-        ("^[a-z]{2,5}$", "[a-z]{2,5}"),
-        (#"^\d{3}-\d{4}$"#, #"[0-9]{3} "-" [0-9]{4}"#),
-        ("^(foo|bar)+$", #"("foo" | "bar")+"#),
-        ("a.c", #"""
-            p-char* "a" p-dot "c" p-char*
-            \#(charRule)
-            p-dot ::= [^\x00-\x1F"\\\u2028\u2029] | "\\" (["/\\bft] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
-            """#),
-        (#"^[^"]*$"#, #"""
-            p-class*
-            p-class ::= [^\x00-\x1F"\\] | "\\" ([/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
-            """#),
-        ("^[^a]$", #"""
-            p-class
-            p-class ::= [^\x00-\x1F"\\a] | "\\" (["/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
-            """#),
-        ("^abc?d*efg+(hij)?kl$", #""ab" "c"? "d"* "ef" "g"+ ("hij")? "kl""#),
-        ("^A|B|C|D$", #"""
-            ("A" p-char* | p-char* "D" | p-char* ("B" | "C") p-char*)
-            \#(charRule)
-            """#),
-        ("x", "p-char* \"x\" p-char*\n" + charRule),
-        ("^$", #""""#),
-        (#"^"\\/$"#, #"""
-            "\\\"\\\\" p-class
-            p-class ::= "/" | "\\/"
-            """#),
-        (#"^\n\t\u0001\x1F$"#, #""\\n\\t\\u0001\\u001" [Ff]"#),
-        (#"^(\d{2}:)+$"#, #"""
-            p-group+
-            p-group ::= [0-9]{2} ":"
-            """#),
-        (#"^[\-^\]\\]$"#, #"""
-            p-class
-            p-class ::= [\x2D\]\x5E] | "\\\\"
-            """#),
-        ("^é😀[à-ÿ]$", #""\u00E9\U0001F600" [\u00E0-\u00FF]"#),
-        ("^(ab|a)(x{1,1999})$", #"("ab" | "a") "x"{1,1999}"#),
-    ] as [(String, String)])
+    @Test(
+        arguments: [
+            ("^[a-z]{2,5}$", "[a-z]{2,5}"),
+            (#"^\d{3}-\d{4}$"#, #"[0-9]{3} "-" [0-9]{4}"#),
+            ("^(foo|bar)+$", #"("foo" | "bar")+"#),
+            (
+                "a.c",
+                #"""
+                p-char* "a" p-dot "c" p-char*
+                \#(charRule)
+                p-dot ::= [^\x00-\x1F"\\\u2028\u2029] | "\\" (["/\\bft] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
+                """#
+            ),
+            (
+                #"^[^"]*$"#,
+                #"""
+                p-class*
+                p-class ::= [^\x00-\x1F"\\] | "\\" ([/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
+                """#
+            ),
+            (
+                "^[^a]$",
+                #"""
+                p-class
+                p-class ::= [^\x00-\x1F"\\a] | "\\" (["/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
+                """#
+            ),
+            ("^abc?d*efg+(hij)?kl$", #""ab" "c"? "d"* "ef" "g"+ ("hij")? "kl""#),
+            (
+                "^A|B|C|D$",
+                #"""
+                ("A" p-char* | p-char* "D" | p-char* ("B" | "C") p-char*)
+                \#(charRule)
+                """#
+            ),
+            ("x", "p-char* \"x\" p-char*\n" + charRule),
+            ("^$", #""""#),
+            (
+                #"^"\\/$"#,
+                #"""
+                "\\\"\\\\" p-class
+                p-class ::= "/" | "\\/"
+                """#
+            ),
+            (#"^\n\t\u0001\x1F$"#, #""\\n\\t\\u0001\\u001" [Ff]"#),
+            (
+                #"^(\d{2}:)+$"#,
+                #"""
+                p-group+
+                p-group ::= [0-9]{2} ":"
+                """#
+            ),
+            (
+                #"^[\-^\]\\]$"#,
+                #"""
+                p-class
+                p-class ::= [\x2D\]\x5E] | "\\\\"
+                """#
+            ),
+            ("^é😀[à-ÿ]$", #""\u00E9\U0001F600" [\u00E0-\u00FF]"#),
+            ("^(ab|a)(x{1,1999})$", #"("ab" | "a") "x"{1,1999}"#),
+        ] as [(String, String)])
     func golden(_ source: String, _ expected: String) throws {
         let translated = try TranslatedPattern(source)
         #expect(translated.listing == expected, "/\(source)/")
@@ -66,14 +88,15 @@ private let charRule = #"p-char ::= [^\x00-\x1F"\\] | "\\" (["/\\bfnrt] | "u00" 
     }
 
     /// (pattern, message fragment)
-    @Test(arguments: [
-        ("^a{2000}$", "exceeds llama.cpp's limit"),
-        ("^a{0,5000}$", "exceeds llama.cpp's limit"),
-        ("^a{2000,}$", "exceeds llama.cpp's limit"),
-        ("^[]$", "never match"),
-        ("a^b", "never match"),
-        ("(^a){20}", "repeated more than 16"),
-    ] as [(String, String)])
+    @Test(
+        arguments: [
+            ("^a{2000}$", "exceeds llama.cpp's limit"),
+            ("^a{0,5000}$", "exceeds llama.cpp's limit"),
+            ("^a{2000,}$", "exceeds llama.cpp's limit"),
+            ("^[]$", "never match"),
+            ("a^b", "never match"),
+            ("(^a){20}", "repeated more than 16"),
+        ] as [(String, String)])
     func unenforceable(_ source: String, _ fragment: String) throws {
         let pattern = try RegexPattern(source)
         var sink = TestRuleSink()

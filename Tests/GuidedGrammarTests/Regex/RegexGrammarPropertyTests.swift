@@ -18,14 +18,21 @@ import Testing
     @Test(arguments: patterns)
     func grammarAgreesWithMatcher(_ source: String) throws {
         let translated = try TranslatedPattern(source)
-        var generator = CandidateStrings(random: SeededGenerator(state: source.unicodeScalars.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1.value)) &* 0x100_0000_01B3 }))
+        var generator = CandidateStrings(
+            random: SeededGenerator(
+                state: source.unicodeScalars.reduce(0xCBF2_9CE4_8422_2325) {
+                    ($0 ^ UInt64($1.value)) &* 0x100_0000_01B3
+                }))
         let candidates = generator.candidates(for: translated.pattern, count: 120)
         var matched = 0
         for candidate in candidates {
             let expected = translated.pattern.matches(candidate)
             if expected { matched += 1 }
             let actual = try translated.accepts(candidate)
-            #expect(actual == expected, "/\(source)/ on \(candidate.debugDescription): grammar \(actual), matcher \(expected)\n\(translated.listing)")
+            #expect(
+                actual == expected,
+                "/\(source)/ on \(candidate.debugDescription): grammar \(actual), matcher \(expected)\n\(translated.listing)"
+            )
         }
         #expect(candidates.count > 50)
         if source != #"[^\s\S]|z"# { #expect(matched > 0, "no matching candidate generated for /\(source)/") }

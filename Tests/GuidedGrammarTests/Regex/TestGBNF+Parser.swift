@@ -64,9 +64,15 @@ extension TestGBNF {
 
         mutating func postfix(_ item: Node) throws -> Node {
             switch peek() {
-            case "*": index += 1; return .repeated(item, min: 0, max: nil)
-            case "+": index += 1; return .repeated(item, min: 1, max: nil)
-            case "?": index += 1; return .repeated(item, min: 0, max: 1)
+            case "*":
+                index += 1
+                return .repeated(item, min: 0, max: nil)
+            case "+":
+                index += 1
+                return .repeated(item, min: 1, max: nil)
+            case "?":
+                index += 1
+                return .repeated(item, min: 0, max: 1)
             case "{":
                 index += 1
                 let min = try number()
@@ -78,10 +84,13 @@ extension TestGBNF {
                 guard peek() == "}" else { throw fail("expected }") }
                 index += 1
                 if let max, max < min { throw fail("min > max") }
-                if min >= 2000 || (max ?? 0) >= 2000 { throw fail("repetition count reaches llama.cpp's 2000 threshold") }
+                if min >= 2000 || (max ?? 0) >= 2000 {
+                    throw fail("repetition count reaches llama.cpp's 2000 threshold")
+                }
                 if case .repeated = item { throw fail("stacked repetition") }
                 if Self.containsRepetition(item) {
-                    throw fail("repetition nested inside a repeated group of the same rule (llama.cpp multiplies the counts)")
+                    throw fail(
+                        "repetition nested inside a repeated group of the same rule (llama.cpp multiplies the counts)")
                 }
                 return .repeated(item, min: min, max: max)
             default:
@@ -111,7 +120,10 @@ extension TestGBNF {
         mutating func characterClass() throws -> Node {
             index += 1
             var negated = false
-            if peek() == "^" { negated = true; index += 1 }
+            if peek() == "^" {
+                negated = true
+                index += 1
+            }
             var ranges: [ClosedRange<UInt32>] = []
             while peek() != "]" {
                 guard peek() != nil else { throw fail("unterminated class") }

@@ -70,16 +70,18 @@ struct TestGBNF {
         if starts.isEmpty { return [] }
         switch node {
         case .literal(let scalars):
-            return Set(starts.compactMap { start in
-                start + scalars.count <= input.count && Array(input[start..<start + scalars.count]) == scalars
-                    ? start + scalars.count : nil
-            })
+            return Set(
+                starts.compactMap { start in
+                    start + scalars.count <= input.count && Array(input[start..<start + scalars.count]) == scalars
+                        ? start + scalars.count : nil
+                })
         case .characterClass(let ranges, let negated):
-            return Set(starts.compactMap { start in
-                guard start < input.count else { return nil }
-                let inside = ranges.contains { $0.contains(input[start]) }
-                return inside != negated ? start + 1 : nil
-            })
+            return Set(
+                starts.compactMap { start in
+                    guard start < input.count else { return nil }
+                    let inside = ranges.contains { $0.contains(input[start]) }
+                    return inside != negated ? start + 1 : nil
+                })
         case .reference(let name):
             return ends(rules[name]!, from: starts, input)
         case .sequence(let parts):

@@ -16,7 +16,9 @@ func canonicalJSONContent(_ string: String) -> [UInt32] {
         case 0x0D: result += [0x5C, 0x72]
         case 0x00..<0x20:
             let digits = Array("0123456789abcdef".unicodeScalars)
-            result += [0x5C, 0x75, 0x30, 0x30, digits[Int(scalar.value >> 4)].value, digits[Int(scalar.value & 0xF)].value]
+            result += [
+                0x5C, 0x75, 0x30, 0x30, digits[Int(scalar.value >> 4)].value, digits[Int(scalar.value & 0xF)].value,
+            ]
         default: result.append(scalar.value)
         }
     }

@@ -30,12 +30,19 @@ import Testing
             let formats = file.hasPrefix("optional/format/")
             let schemaText = record["schema"]!.jsonText()
             let cacheKey = record["draft"]!.stringValue! + (formats ? "F" : "A") + schemaText
-            let draft: JSONSchemaDraft = ["draft4": .draft4, "draft7": .draft7][record["draft"]!.stringValue!] ?? .draft2020_12
-            let schema = schemas[cacheKey] ?? Result { () throws(SchemaError) in
-                try GenerationSchema.fromJSONSchema(record["schema"]!, options: JSONSchemaImportOptions(
-                    formatAssertion: formats, baseURI: "http://localhost:1234/test-root.json", assumedDraft: draft,
-                    retrieve: SuiteDocuments.retrieve)).schema
-            }
+            let draft: JSONSchemaDraft =
+                ["draft4": .draft4, "draft7": .draft7][record["draft"]!.stringValue!] ?? .draft2020_12
+            let schema =
+                schemas[cacheKey]
+                ?? Result { () throws(SchemaError) in
+                    try GenerationSchema.fromJSONSchema(
+                        record["schema"]!,
+                        options: JSONSchemaImportOptions(
+                            formatAssertion: formats, baseURI: "http://localhost:1234/test-root.json",
+                            assumedDraft: draft,
+                            retrieve: SuiteDocuments.retrieve)
+                    ).schema
+                }
             schemas[cacheKey] = schema
             scores[key, default: Score()].total += 1
             let text = record["instance_text"]!.stringValue!
@@ -78,10 +85,16 @@ import Testing
             let score = Self.scores[key]!
             lines.append("  \(key): \(score.passed)/\(score.total)")
         }
-        for prefix in ["draft2020-12 required", "draft2020-12 optional optional/format/", "draft2020-12 optional", "draft7 required",
-                       "draft7 optional", "draft4 required", "draft4 optional"] {
+        for prefix in [
+            "draft2020-12 required", "draft2020-12 optional optional/format/", "draft2020-12 optional",
+            "draft7 required",
+            "draft7 optional", "draft4 required", "draft4 optional",
+        ] {
             let score = Self.total(prefix)
-            lines.append(String(format: "  TOTAL %@: %d/%d (%.1f%%)", prefix, score.passed, score.total, Double(score.passed) / Double(max(score.total, 1)) * 100))
+            lines.append(
+                String(
+                    format: "  TOTAL %@: %d/%d (%.1f%%)", prefix, score.passed, score.total,
+                    Double(score.passed) / Double(max(score.total, 1)) * 100))
         }
         print("JSON-Schema-Test-Suite pass rate per keyword file:\n" + lines.joined(separator: "\n"))
     }
@@ -90,13 +103,16 @@ import Testing
     func everyRequiredCasePasses(_ prefix: String) {
         let score = Self.total(prefix)
         #expect(score.total > 600)
-        #expect(score.failures.isEmpty, "\(score.failures.count) of \(score.total) fail:\n\(score.failures.prefix(80).joined(separator: "\n"))")
+        #expect(
+            score.failures.isEmpty,
+            "\(score.failures.count) of \(score.total) fail:\n\(score.failures.prefix(80).joined(separator: "\n"))")
     }
 
     @Test func optionalFormatsPassAtLeast95Percent() {
         let score = Self.total("draft2020-12 optional optional/format/")
         #expect(score.total > 750)
-        #expect(score.passed * 100 >= score.total * 95,
-                "\(score.passed)/\(score.total):\n\(score.failures.prefix(80).joined(separator: "\n"))")
+        #expect(
+            score.passed * 100 >= score.total * 95,
+            "\(score.passed)/\(score.total):\n\(score.failures.prefix(80).joined(separator: "\n"))")
     }
 }

@@ -7,12 +7,15 @@ import GuidedSchema
 enum SuiteDocuments {
     /// Every document by absolute URI without fragment.
     static let byURI: [String: GeneratedContent] = {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures")
         var documents: [String: GeneratedContent] = [:]
         let remotes = fixtures.appendingPathComponent("jsts-remotes/remotes")
         for path in files(under: remotes) where path.hasSuffix(".json") {
             let relative = String(path.dropFirst(remotes.path.count + 1))
-            if let document = try? JSONReader.read(file: path) { documents["http://localhost:1234/" + relative] = document }
+            if let document = try? JSONReader.read(file: path) {
+                documents["http://localhost:1234/" + relative] = document
+            }
         }
         for path in files(under: fixtures.appendingPathComponent("metaschemas")) where !path.hasSuffix("LICENSE") {
             guard let document = try? JSONReader.read(file: path),

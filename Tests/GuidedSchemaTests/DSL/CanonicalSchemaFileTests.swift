@@ -41,6 +41,9 @@ import Testing
         #expect(try StepSuggestions(steps.generatedContent) == steps)
         #expect(StepSuggestions.generationSchema.validates(steps.generatedContent))
         let tooLong = RewrittenNotification(text: String(repeating: "x", count: 181))
-        #expect(RewrittenNotification.generationSchema.violations(of: tooLong.generatedContent).map(\.pointer) == [JSONPointer("/text")!])
+        #expect(
+            RewrittenNotification.generationSchema.violations(of: tooLong.generatedContent).map(\.pointer) == [
+                JSONPointer("/text")!
+            ])
     }
 }

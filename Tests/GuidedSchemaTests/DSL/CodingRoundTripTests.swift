@@ -47,13 +47,17 @@ import Testing
         root.label = "root"
         root.children = [leaf, leaf]
         let content = root.generatedContent
-        #expect(content.jsonText() == #"{"label":"root","children":[{"label":"leaf","children":[]},{"label":"leaf","children":[]}]}"#)
+        #expect(
+            content.jsonText()
+                == #"{"label":"root","children":[{"label":"leaf","children":[]},{"label":"leaf","children":[]}]}"#)
         #expect(try TreeNode(content) == root)
         #expect(TreeNode.generationSchema.validates(content))
     }
 
     @Test func unionsDecodeTheVariantThatFits() throws {
-        let content: GeneratedContent = ["attachments": [["type": "note", "body": "hi"], ["type": "link", "url": "u"]]]
+        let content: GeneratedContent = [
+            "attachments": [["type": "note", "body": "hi"], ["type": "link", "url": "u"]]
+        ]
         let message = try Message(content)
         var note = Note()
         note.type = "note"

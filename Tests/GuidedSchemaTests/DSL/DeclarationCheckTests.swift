@@ -48,9 +48,15 @@ import Testing
     }
 
     @Test func everyUnsupportedTypeIsReportedNestedTypesToo() {
-        #expect(Self.problem(Link.self)?.hasPrefix("Link.target has the type Optional<URL>") == true, "\(Self.problem(Link.self) ?? "none")")
-        #expect(Self.problem(Counter.self)?.hasPrefix("Counter.total has the type Int64") == true, "\(Self.problem(Counter.self) ?? "none")")
-        #expect(Self.problem(Agenda.self)?.hasPrefix("Reminder.when has the type Date") == true, "\(Self.problem(Agenda.self) ?? "none")")
+        #expect(
+            Self.problem(Link.self)?.hasPrefix("Link.target has the type Optional<URL>") == true,
+            "\(Self.problem(Link.self) ?? "none")")
+        #expect(
+            Self.problem(Counter.self)?.hasPrefix("Counter.total has the type Int64") == true,
+            "\(Self.problem(Counter.self) ?? "none")")
+        #expect(
+            Self.problem(Agenda.self)?.hasPrefix("Reminder.when has the type Date") == true,
+            "\(Self.problem(Agenda.self) ?? "none")")
     }
 
     @Test func supportedTypesPassTheCheck() throws {

@@ -4,10 +4,11 @@ import Testing
 @Suite struct GenerableSchemaTests {
     @Test func propertiesFollowDeclarationOrder() throws {
         let root = try #require(object(Everything.generationSchema.root))
-        #expect(root.properties.map(\.name) == [
-            "kind", "colour", "title", "due", "hours", "confidence", "tags", "addresses", "note",
-            "priority", "home", "done", "score",
-        ])
+        #expect(
+            root.properties.map(\.name) == [
+                "kind", "colour", "title", "due", "hours", "confidence", "tags", "addresses", "note",
+                "priority", "home", "done", "score",
+            ])
     }
 
     @Test func guidesBecomeConstraints() throws {
@@ -19,7 +20,9 @@ import Testing
         #expect(kind("due") == .string(StringConstraints(format: .date)))
         #expect(kind("hours") == .integer(NumericBounds(minimum: 1, maximum: 8)))
         #expect(kind("confidence") == .number(NumericBounds(minimum: 0, maximum: 1)))
-        #expect(kind("tags") == .array(ArrayConstraints(items: .string(StringConstraints(maxLength: 10)), minItems: 1, maxItems: 3)))
+        #expect(
+            kind("tags")
+                == .array(ArrayConstraints(items: .string(StringConstraints(maxLength: 10)), minItems: 1, maxItems: 3)))
         #expect(kind("priority") == .choice(["low", "normal", "urgent"]))
         #expect(kind("done") == .boolean)
         #expect(root.property(named: "hours")?.schema.description == "Effort in hours")

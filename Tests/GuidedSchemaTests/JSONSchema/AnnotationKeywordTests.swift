@@ -6,7 +6,8 @@ import Testing
 /// older drafts are read in their own meaning, recognised by `$schema` (issue 11).
 @Suite struct AnnotationKeywordTests {
     static func imported(_ text: String, strict: Bool = false) throws -> ImportedSchema {
-        try GenerationSchema.fromJSONSchema(try JSONReader.parse(text), options: JSONSchemaImportOptions(strict: strict))
+        try GenerationSchema.fromJSONSchema(
+            try JSONReader.parse(text), options: JSONSchemaImportOptions(strict: strict))
     }
 
     static func importError(_ text: String, strict: Bool = false) throws -> SchemaError? {
@@ -20,20 +21,27 @@ import Testing
     }
 
     @Test func unknownKeywordsAreAcceptedAndListed() throws {
-        let schema = try Self.imported(#"""
+        let schema = try Self.imported(
+            #"""
             {"type": "object", "x-kubernetes-preserve-unknown-fields": true, "javaType": "Foo",
              "properties": {"name": {"type": "string", "example": "Ada", "decription": "typo", "readonly": true}}}
             """#)
         let listed = schema.ignored.map { "\($0.pointer) \($0.keyword)" }
-        #expect(listed == ["/x-kubernetes-preserve-unknown-fields x-kubernetes-preserve-unknown-fields", "/javaType javaType",
-                           "/properties/name/example example", "/properties/name/decription decription", "/properties/name/readonly readonly"])
+        #expect(
+            listed == [
+                "/x-kubernetes-preserve-unknown-fields x-kubernetes-preserve-unknown-fields", "/javaType javaType",
+                "/properties/name/example example", "/properties/name/decription decription",
+                "/properties/name/readonly readonly",
+            ])
         #expect(schema.ignored.allSatisfy { $0.disposition == .ignored && !$0.note.isEmpty })
         #expect(schema.schema.validates(["name": "Ada"]))
         #expect(!schema.schema.validates(["name": 3]))
     }
 
     @Test func strictModeRefusesThemWithTheirLocation() throws {
-        let error = try #require(try Self.importError(#"{"type": "object", "properties": {"a": {"type": "string", "x-order": 1}}}"#, strict: true))
+        let error = try #require(
+            try Self.importError(
+                #"{"type": "object", "properties": {"a": {"type": "string", "x-order": 1}}}"#, strict: true))
         #expect(error.code == .unsupportedKeyword)
         #expect(error.pointer == JSONPointer("/properties/a/x-order"))
         #expect(error.remedy.contains("strict"))
@@ -47,7 +55,8 @@ import Testing
     }
 
     @Test func draft04IsReadInItsOwnMeaning() throws {
-        let schema = try Self.imported(##"""
+        let schema = try Self.imported(
+            ##"""
             {"$schema": "http://json-schema.org/draft-04/schema#", "id": "http://example.com/root.json",
              "definitions": {"positive": {"id": "#positive", "type": "number", "minimum": 0, "exclusiveMinimum": true}},
              "type": "object",
@@ -57,16 +66,17 @@ import Testing
             """##)
         let root = schema.schema
         #expect(root.validates(["n": 1, "pair": ["a", 1], "c": 5]))
-        #expect(!root.validates(["n": 0, "pair": ["a", 1], "c": 5]))  // exclusive minimum
-        #expect(!root.validates(["n": 1, "pair": ["a", 1, 2], "c": 5]))  // additionalItems false
-        #expect(!root.validates(["n": 1]))  // dependencies: n requires pair
-        #expect(!root.validates(["pair": ["a", 1]]))  // dependencies: pair requires c
+        #expect(!root.validates(["n": 0, "pair": ["a", 1], "c": 5])) // exclusive minimum
+        #expect(!root.validates(["n": 1, "pair": ["a", 1, 2], "c": 5])) // additionalItems false
+        #expect(!root.validates(["n": 1])) // dependencies: n requires pair
+        #expect(!root.validates(["pair": ["a", 1]])) // dependencies: pair requires c
         // `const` is not a draft-04 keyword: an annotation, listed.
         #expect(schema.ignored.contains { $0.keyword == "const" && $0.note.contains("draft-04") })
     }
 
     @Test func draft07ReferenceReplacesItsSiblings() throws {
-        let schema = try Self.imported(##"""
+        let schema = try Self.imported(
+            ##"""
             {"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"list": {"type": "array"}},
              "properties": {"a": {"$ref": "#/definitions/list", "maxItems": 1}}}
             """##)
@@ -75,7 +85,8 @@ import Testing
     }
 
     @Test func identifiersAndAnchorsResolveAgainstTheirBase() throws {
-        let schema = try Self.imported(##"""
+        let schema = try Self.imported(
+            ##"""
             {"$id": "https://example.com/root.json",
              "properties": {"a": {"$ref": "item.json"}, "b": {"$ref": "#word"}},
              "$defs": {"item": {"$id": "item.json", "type": "integer"}, "word": {"$anchor": "word", "type": "string"}}}
@@ -87,8 +98,11 @@ import Testing
 
     @Test func remoteDocumentsComeFromTheRetrieveFunction() throws {
         let remote: GeneratedContent = ["$defs": ["id": ["type": "string", "pattern": "^[a-z]+$"]]]
-        let options = JSONSchemaImportOptions(retrieve: { $0 == "https://schemas.example/common.json" ? remote : .none })
-        let schema = try GenerationSchema.fromJSONSchema(["$ref": "https://schemas.example/common.json#/$defs/id"], options: options).schema
+        let options = JSONSchemaImportOptions(retrieve: { $0 == "https://schemas.example/common.json" ? remote : .none }
+        )
+        let schema = try GenerationSchema.fromJSONSchema(
+            ["$ref": "https://schemas.example/common.json#/$defs/id"], options: options
+        ).schema
         #expect(schema.validates("abc") && !schema.validates("ABC"))
         do {
             _ = try GenerationSchema.fromJSONSchema(["$ref": "https://elsewhere.example/x.json"], options: options)

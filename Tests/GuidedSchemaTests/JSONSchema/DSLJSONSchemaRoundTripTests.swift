@@ -28,7 +28,12 @@ struct DeclaredType: Sendable, CustomTestStringConvertible {
 /// with their properties in declaration order.
 @Suite struct DSLJSONSchemaRoundTripTests {
     static let types: [DeclaredType] = [
-        DeclaredType(Everything.self, ["kind", "colour", "title", "due", "hours", "confidence", "tags", "addresses", "note", "priority", "home", "done", "score"]),
+        DeclaredType(
+            Everything.self,
+            [
+                "kind", "colour", "title", "due", "hours", "confidence", "tags", "addresses", "note", "priority",
+                "home", "done", "score",
+            ]),
         DeclaredType(Address.self, ["street", "postalCode"]),
         DeclaredType(TreeNode.self, ["label", "children"]),
         DeclaredType(Link.self, ["type", "url"]),
@@ -52,7 +57,9 @@ struct DeclaredType: Sendable, CustomTestStringConvertible {
         #expect(declaring["properties"]?.properties?.map(\.name) == type.propertyOrder)
         #expect(declaring["additionalProperties"] == false)
         let reimported = try GenerationSchema.fromJSONSchema(document).schema
-        let root = reimported.root.kind == .reference(type.schema.definitions.first?.name ?? "") ? reimported.definitions[0].node : reimported.root
+        let root =
+            reimported.root.kind == .reference(type.schema.definitions.first?.name ?? "")
+            ? reimported.definitions[0].node : reimported.root
         #expect(object(root)?.properties.map(\.name) == type.propertyOrder)
     }
 
@@ -90,7 +97,10 @@ struct DeclaredType: Sendable, CustomTestStringConvertible {
     @Test func canonicalStepSuggestionsExportElementGuides() throws {
         let document = StepSuggestions.generationSchema.jsonSchema(includeDialect: false)
         let steps = try #require(document["properties"]?["steps"])
-        #expect(steps.jsonText() == #"{"description":"Exactly three next steps, in the order to do them","type":"array","items":{"description":"One concrete step, at most 100 characters","type":"string","minLength":1,"maxLength":100},"minItems":3,"maxItems":3}"#)
+        #expect(
+            steps.jsonText()
+                == #"{"description":"Exactly three next steps, in the order to do them","type":"array","items":{"description":"One concrete step, at most 100 characters","type":"string","minLength":1,"maxLength":100},"minItems":3,"maxItems":3}"#
+        )
     }
 
     @Test func unionExportsAnyOfOfClosedObjects() throws {

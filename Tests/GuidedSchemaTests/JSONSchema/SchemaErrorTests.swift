@@ -5,7 +5,8 @@ import Testing
 /// The `SchemaError` that importing `document` throws, or nil (recorded as an issue) if it imports.
 func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -> SchemaError? {
     do {
-        let imported = try GenerationSchema.fromJSONSchema(document, options: JSONSchemaImportOptions(allowUnsupported: allowUnsupported))
+        let imported = try GenerationSchema.fromJSONSchema(
+            document, options: JSONSchemaImportOptions(allowUnsupported: allowUnsupported))
         Issue.record("imported without error: \(imported.schema)")
         return nil
     } catch {
@@ -16,22 +17,26 @@ func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -
 /// Bounds no value can satisfy make valid JSON Schema (an anyOf branch may be empty): they
 /// import, and reject every value of their type; the grammar compiler is what refuses them.
 @Suite struct ContradictoryBoundsTests {
-    @Test(arguments: [
-        ["type": "string", "minLength": 5, "maxLength": 2],
-        ["type": "array", "items": ["type": "string"], "minItems": 4, "maxItems": 3],
-    ] as [GeneratedContent])
+    @Test(
+        arguments: [
+            ["type": "string", "minLength": 5, "maxLength": 2],
+            ["type": "array", "items": ["type": "string"], "minItems": 4, "maxItems": 3],
+        ] as [GeneratedContent])
     func emptyLengthRangesAreValidSchemasThatAcceptNothingOfTheirType(_ document: GeneratedContent) throws {
         let schema = try GenerationSchema.fromJSONSchema(document).schema
-        for value: GeneratedContent in ["abc", "abcdef", ["a", "b", "c"], ["a", "b", "c", "d"]] { #expect(!schema.validates(value)) }
+        for value: GeneratedContent in ["abc", "abcdef", ["a", "b", "c"], ["a", "b", "c", "d"]] {
+            #expect(!schema.validates(value))
+        }
     }
 
-    @Test(arguments: [
-        ["type": "integer", "minimum": 10, "maximum": 1],
-        ["type": "number", "exclusiveMinimum": 2.5, "maximum": 2],
-        ["type": "number", "exclusiveMinimum": 3, "maximum": 3],
-        ["type": "number", "minimum": 3, "exclusiveMaximum": 3],
-        ["type": "number", "exclusiveMinimum": 3, "exclusiveMaximum": 3],
-    ] as [GeneratedContent])
+    @Test(
+        arguments: [
+            ["type": "integer", "minimum": 10, "maximum": 1],
+            ["type": "number", "exclusiveMinimum": 2.5, "maximum": 2],
+            ["type": "number", "exclusiveMinimum": 3, "maximum": 3],
+            ["type": "number", "minimum": 3, "exclusiveMaximum": 3],
+            ["type": "number", "exclusiveMinimum": 3, "exclusiveMaximum": 3],
+        ] as [GeneratedContent])
     func emptyNumberRangesAreValidSchemasThatAcceptNoNumber(_ document: GeneratedContent) throws {
         // JSON Schema allows them (an anyOf branch may be empty); the grammar compiler is the one
         // that refuses to generate from them (GrammarCompilerErrorTests).
@@ -50,11 +55,12 @@ func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -
 /// `$ref` must point at something inside the document.
 @Suite struct ReferenceErrorTests {
     @Test func danglingReference() throws {
-        let error = try #require(importError([
-            "type": "object",
-            "properties": ["child": ["$ref": "#/$defs/Missing"]],
-            "$defs": ["Present": ["type": "string"]],
-        ]))
+        let error = try #require(
+            importError([
+                "type": "object",
+                "properties": ["child": ["$ref": "#/$defs/Missing"]],
+                "$defs": ["Present": ["type": "string"]],
+            ]))
         #expect(error.code == .danglingReference)
         #expect(error.pointer == JSONPointer("/properties/child/$ref"))
         #expect(error.message.contains("/$defs/Missing"))
@@ -77,36 +83,37 @@ func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -
 
 /// Keyword values of the wrong type or shape give `invalidKeywordValue` at the keyword.
 @Suite struct InvalidKeywordValueTests {
-    @Test(arguments: [
-        (["type": "strng"], "/type", "strng"),
-        (["type": ["string", "nul"]], "/type", "nul"),
-        (["type": 3], "/type", "type"),
-        (["type": []], "/type", "type"),
-        (["type": "string", "minLength": "3"], "/minLength", "minLength"),
-        (["type": "string", "maxLength": -1], "/maxLength", "maxLength"),
-        (["type": "string", "minLength": 1.5], "/minLength", "minLength"),
-        (["type": "string", "pattern": 5], "/pattern", "pattern"),
-        (["type": "string", "format": true], "/format", "format"),
-        (["type": "number", "minimum": "0"], "/minimum", "minimum"),
-        (["type": "integer", "exclusiveMaximum": nil], "/exclusiveMaximum", "exclusiveMaximum"),
-        (["type": "array", "minItems": "2"], "/minItems", "minItems"),
-        (["type": "array", "items": 3], "/items", "schema"),
-        (["type": "array", "prefixItems": ["type": "string"]], "/prefixItems", "prefixItems"),
-        (["type": "array", "prefixItems": [true, "x"]], "/prefixItems/1", "schema"),
-        (["type": "object", "required": "a"], "/required", "required"),
-        (["type": "object", "required": ["a", 1]], "/required", "required"),
-        (["type": "object", "properties": ["a", "b"]], "/properties", "properties"),
-        (["type": "object", "properties": ["a": "string"]], "/properties/a", "schema"),
-        (["type": "object", "additionalProperties": "no"], "/additionalProperties", "schema"),
-        (["enum": "a"], "/enum", "enum"),
-        (["anyOf": []], "/anyOf", "anyOf"),
-        (["oneOf": ["type": "string"]], "/oneOf", "oneOf"),
-        (["allOf": [["type": "string"], 7]], "/allOf/1", "schema"),
-        (["type": "string", "$defs": 3], "/$defs", "$defs"),
-        (["definitions": ["A"]], "/definitions", "definitions"),
-        (["type": "object", "properties": ["a/b~": ["type": "strng"]]], "/properties/a~1b~0/type", "strng"),
-        (["$defs": ["A": ["type": "array", "items": ["type": "strng"]]]], "/$defs/A/items/type", "strng"),
-    ] as [(GeneratedContent, String, String)])
+    @Test(
+        arguments: [
+            (["type": "strng"], "/type", "strng"),
+            (["type": ["string", "nul"]], "/type", "nul"),
+            (["type": 3], "/type", "type"),
+            (["type": []], "/type", "type"),
+            (["type": "string", "minLength": "3"], "/minLength", "minLength"),
+            (["type": "string", "maxLength": -1], "/maxLength", "maxLength"),
+            (["type": "string", "minLength": 1.5], "/minLength", "minLength"),
+            (["type": "string", "pattern": 5], "/pattern", "pattern"),
+            (["type": "string", "format": true], "/format", "format"),
+            (["type": "number", "minimum": "0"], "/minimum", "minimum"),
+            (["type": "integer", "exclusiveMaximum": nil], "/exclusiveMaximum", "exclusiveMaximum"),
+            (["type": "array", "minItems": "2"], "/minItems", "minItems"),
+            (["type": "array", "items": 3], "/items", "schema"),
+            (["type": "array", "prefixItems": ["type": "string"]], "/prefixItems", "prefixItems"),
+            (["type": "array", "prefixItems": [true, "x"]], "/prefixItems/1", "schema"),
+            (["type": "object", "required": "a"], "/required", "required"),
+            (["type": "object", "required": ["a", 1]], "/required", "required"),
+            (["type": "object", "properties": ["a", "b"]], "/properties", "properties"),
+            (["type": "object", "properties": ["a": "string"]], "/properties/a", "schema"),
+            (["type": "object", "additionalProperties": "no"], "/additionalProperties", "schema"),
+            (["enum": "a"], "/enum", "enum"),
+            (["anyOf": []], "/anyOf", "anyOf"),
+            (["oneOf": ["type": "string"]], "/oneOf", "oneOf"),
+            (["allOf": [["type": "string"], 7]], "/allOf/1", "schema"),
+            (["type": "string", "$defs": 3], "/$defs", "$defs"),
+            (["definitions": ["A"]], "/definitions", "definitions"),
+            (["type": "object", "properties": ["a/b~": ["type": "strng"]]], "/properties/a~1b~0/type", "strng"),
+            (["$defs": ["A": ["type": "array", "items": ["type": "strng"]]]], "/$defs/A/items/type", "strng"),
+        ] as [(GeneratedContent, String, String)])
     func wrongValueType(_ document: GeneratedContent, _ pointer: String, _ fragment: String) throws {
         let error = try #require(importError(document))
         #expect(error.code == .invalidKeywordValue)
@@ -128,7 +135,8 @@ func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -
 
     @Test func importOptionsFileNamesTheFile() throws {
         do {
-            _ = try GenerationSchema.fromJSONSchema(["type": "strng"], options: JSONSchemaImportOptions(file: "in.json"))
+            _ = try GenerationSchema.fromJSONSchema(
+                ["type": "strng"], options: JSONSchemaImportOptions(file: "in.json"))
             Issue.record("imported")
         } catch {
             #expect(error.file == "in.json")
@@ -157,7 +165,9 @@ func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -
     }
 
     @Test func validFileLoads() throws {
-        let path = try temporaryFile(#"{"type": "object", "properties": {"b": {"type": "string"}, "a": {"type": "integer"}}, "required": ["a"]}"#)
+        let path = try temporaryFile(
+            #"{"type": "object", "properties": {"b": {"type": "string"}, "a": {"type": "integer"}}, "required": ["a"]}"#
+        )
         let imported = try SchemaFile.load(path)
         #expect(imported.warnings.isEmpty)
         let root = try #require(object(imported.schema.root))
@@ -166,7 +176,8 @@ func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -
     }
 
     @Test func syntaxErrorGivesLineColumnAndFile() throws {
-        let path = try temporaryFile("{\n  \"type\": \"object\",\n  \"properties\": {\n    \"a\": {\"type\": \"string\",}\n  }\n}\n")
+        let path = try temporaryFile(
+            "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"a\": {\"type\": \"string\",}\n  }\n}\n")
         let error = try #require(loadError(path))
         #expect(error.code == .syntax)
         #expect(error.file == path)

@@ -9,13 +9,17 @@ import Testing
     static func number(_ text: String) -> JSONNumber { JSONNumber(text: text)! }
 
     @Test func longIntegersKeepTheirTextThroughTheReader() throws {
-        for text in ["1000000000000000000000", "123456789012345678901234567890", "-98765432109876543210987", "18446744073709551616"] {
+        for text in [
+            "1000000000000000000000", "123456789012345678901234567890", "-98765432109876543210987",
+            "18446744073709551616",
+        ] {
             let value = try JSONReader.parse("[\(text), {\"n\": \(text)}]")
             #expect(value[0]?.numberValue?.text == text)
             #expect(value[1]?["n"]?.numberValue?.text == text)
         }
         // Ordinary numbers are untouched, including ones that end like the protecting exponent.
-        #expect(try JSONReader.parse("[12, 1.5E+0, 9223372036854775807]").jsonText() == "[12,1.5E+0,9223372036854775807]")
+        #expect(
+            try JSONReader.parse("[12, 1.5E+0, 9223372036854775807]").jsonText() == "[12,1.5E+0,9223372036854775807]")
     }
 
     @Test func syntaxErrorsAfterALongIntegerKeepTheirColumn() throws {
@@ -28,10 +32,13 @@ import Testing
     }
 
     @Test func bigIntegersCompareExactlyAgainstBounds() throws {
-        let minimum = try GenerationSchema.fromJSONSchema(["type": "integer", "minimum": GeneratedContent(kind: .number(Self.number("1e20")))]).schema
+        let minimum = try GenerationSchema.fromJSONSchema([
+            "type": "integer", "minimum": GeneratedContent(kind: .number(Self.number("1e20"))),
+        ]).schema
         #expect(minimum.validates(try JSONReader.parse("1000000000000000000000")))
         #expect(!minimum.validates(try JSONReader.parse("99999999999999999999")))
-        let maximum = try GenerationSchema.fromJSONSchema(try JSONReader.parse(#"{"maximum": 18446744073709551615}"#)).schema
+        let maximum = try GenerationSchema.fromJSONSchema(try JSONReader.parse(#"{"maximum": 18446744073709551615}"#))
+            .schema
         #expect(!maximum.validates(try JSONReader.parse("123456789012345678901234567890")))
         #expect(!maximum.validates(try JSONReader.parse("18446744073709551616")))
         #expect(maximum.validates(try JSONReader.parse("18446744073709551615")))

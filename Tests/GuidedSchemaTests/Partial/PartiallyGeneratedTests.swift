@@ -52,7 +52,8 @@ import Testing
     }
 
     @Test func nestedValuesAndArraysArePartialInTurn() throws {
-        let partial = try Self.partial(#"{"title":"Swim","steps":[{"text":"Find a pool","minutes":20},{"text":"Book a les"#)
+        let partial = try Self.partial(
+            #"{"title":"Swim","steps":[{"text":"Find a pool","minutes":20},{"text":"Book a les"#)
         let steps = try #require(partial.steps)
         #expect(steps.count == 2)
         #expect(steps[0].text == "Find a pool")
@@ -71,7 +72,9 @@ import Testing
     @Test func choicesAndUnionsAppearOnlyWhenWhole() throws {
         #expect(try Self.partial(#"{"priority":"urg"#).priority == nil)
         #expect(try Self.partial(#"{"priority":"urgent""#).priority == .urgent)
-        #expect(try Self.partial(#"{"attachment":{"type":"link","url":"http"#).attachment == .link(Link(type: "link", url: "http")))
+        #expect(
+            try Self.partial(#"{"attachment":{"type":"link","url":"http"#).attachment
+                == .link(Link(type: "link", url: "http")))
         #expect(try Self.partial(#"{"attachment":{"type":"li"#).attachment == nil)
     }
 
@@ -88,7 +91,8 @@ import Testing
     }
 
     @Test func theWholeValueOnceEveryRequiredPropertyIsThere() throws {
-        let text = #"{"title":"Swim","steps":[],"tags":[],"priority":"normal","done":false,"attachment":{"type":"note","body":"b"}}"#
+        let text =
+            #"{"title":"Swim","steps":[],"tags":[],"priority":"normal","done":false,"attachment":{"type":"note","body":"b"}}"#
         let partial = try Self.partial(text)
         #expect(partial.completed?.priority == .normal)
     }

@@ -17,14 +17,16 @@ struct PatternRecord: CustomStringConvertible, Sendable {
             .appendingPathComponent("Fixtures").appendingPathComponent(file)
         let text = try String(contentsOf: url, encoding: .utf8)
         return try text.split(separator: "\n").map { line in
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]) as! [String: Any]
+            let object =
+                try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]) as! [String: Any]
             let schema = object["schema"] as! [String: Any]
             let semantics = object["semantics"] as? String ?? "json-schema"
             let verdict = semantics == "json-schema" ? object["expected_valid"] : object["jsonschema_valid"]
             let instanceText = object["instance_text"] as! String
             let instance = try JSONSerialization.jsonObject(with: Data(instanceText.utf8), options: [.fragmentsAllowed])
-            return PatternRecord(id: object["id"] as! String, pattern: schema["pattern"] as! String,
-                                 string: instance as? String, valid: verdict as! Bool)
+            return PatternRecord(
+                id: object["id"] as! String, pattern: schema["pattern"] as! String,
+                string: instance as? String, valid: verdict as! Bool)
         }
     }
 }
@@ -46,7 +48,8 @@ struct PatternRecord: CustomStringConvertible, Sendable {
             return
         }
         let pattern = try RegexPattern(record.pattern)
-        #expect(pattern.matches(string) == record.valid, "\(record.id): /\(record.pattern)/ on \(string.debugDescription)")
+        #expect(
+            pattern.matches(string) == record.valid, "\(record.id): /\(record.pattern)/ on \(string.debugDescription)")
     }
 
     @Test func unicodePropertyEscapesAreInTheSubset() throws {

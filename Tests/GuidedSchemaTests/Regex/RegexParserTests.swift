@@ -21,23 +21,29 @@ private func cls(_ ranges: ClosedRange<UInt32>..., negated: Bool = false) -> Reg
         #expect(try parse("é😀") == .sequence([.literal("é"), .literal("😀")]))
     }
 
-    @Test(arguments: [
-        (#"\\"#, 0x5C), (#"\."#, 0x2E), (#"\/"#, 0x2F), (#"\-"#, 0x2D), (#"\n"#, 0x0A), (#"\r"#, 0x0D),
-        (#"\t"#, 0x09), (#"\f"#, 0x0C), (#"\v"#, 0x0B), (#"\0"#, 0x00), (#"\x41"#, 0x41), (#"\u00e9"#, 0xE9),
-        (#"\u{1F600}"#, 0x1F600), (#"\uD83D\uDE00"#, 0x1F600), (#"\cJ"#, 0x0A), (#"\^"#, 0x5E), (#"\$"#, 0x24),
-        (#"\*"#, 0x2A), (#"\+"#, 0x2B), (#"\?"#, 0x3F), (#"\("#, 0x28), (#"\)"#, 0x29), (#"\["#, 0x5B),
-        (#"\]"#, 0x5D), (#"\{"#, 0x7B), (#"\}"#, 0x7D), (#"\|"#, 0x7C),
-    ] as [(String, UInt32)])
+    @Test(
+        arguments: [
+            (#"\\"#, 0x5C), (#"\."#, 0x2E), (#"\/"#, 0x2F), (#"\-"#, 0x2D), (#"\n"#, 0x0A), (#"\r"#, 0x0D),
+            (#"\t"#, 0x09), (#"\f"#, 0x0C), (#"\v"#, 0x0B), (#"\0"#, 0x00), (#"\x41"#, 0x41), (#"\u00e9"#, 0xE9),
+            (#"\u{1F600}"#, 0x1F600), (#"\uD83D\uDE00"#, 0x1F600), (#"\cJ"#, 0x0A), (#"\^"#, 0x5E), (#"\$"#, 0x24),
+            (#"\*"#, 0x2A), (#"\+"#, 0x2B), (#"\?"#, 0x3F), (#"\("#, 0x28), (#"\)"#, 0x29), (#"\["#, 0x5B),
+            (#"\]"#, 0x5D), (#"\{"#, 0x7B), (#"\}"#, 0x7D), (#"\|"#, 0x7C),
+        ] as [(String, UInt32)])
     func escapes(_ source: String, _ value: UInt32) throws {
         #expect(try parse(source) == .literal(Unicode.Scalar(value)!))
     }
 
     @Test func shorthands() throws {
         #expect(try parse(#"\d"#) == cls(0x30...0x39))
-        #expect(try parse(#"\D"#) == .characterClass(RegexCharacterClass(members: set(0x30...0x39).inverted, isNegated: false)))
+        #expect(
+            try parse(#"\D"#)
+                == .characterClass(RegexCharacterClass(members: set(0x30...0x39).inverted, isNegated: false)))
         #expect(try parse(#"\w"#) == cls(0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A))
         let space = try RegexPattern(#"\s"#)
-        for scalar: UInt32 in [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2000, 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF] {
+        for scalar: UInt32 in [
+            0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2000, 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000,
+            0xFEFF,
+        ] {
             #expect(space.matches(String(Unicode.Scalar(scalar)!)), "\\s should match U+\(String(scalar, radix: 16))")
         }
         #expect(!space.matches("\u{85}"))
@@ -75,11 +81,15 @@ private func cls(_ ranges: ClosedRange<UInt32>..., negated: Bool = false) -> Reg
         #expect(try parse("a{2,5}") == .repetition(.literal("a"), min: 2, max: 5))
         #expect(try parse("a*?") == .repetition(.literal("a"), min: 0, max: nil))
         #expect(try parse("a{2,5}?") == .repetition(.literal("a"), min: 2, max: 5))
-        #expect(try parse("(ab)+") == .repetition(.group(.sequence([.literal("a"), .literal("b")]), capturing: true), min: 1, max: nil))
+        #expect(
+            try parse("(ab)+")
+                == .repetition(.group(.sequence([.literal("a"), .literal("b")]), capturing: true), min: 1, max: nil))
     }
 
     @Test func anchors() throws {
         #expect(try parse("^a$") == .sequence([.startAnchor, .literal("a"), .endAnchor]))
-        #expect(try parse("^A|B$") == .alternation([.sequence([.startAnchor, .literal("A")]), .sequence([.literal("B"), .endAnchor])]))
+        #expect(
+            try parse("^A|B$")
+                == .alternation([.sequence([.startAnchor, .literal("A")]), .sequence([.literal("B"), .endAnchor])]))
     }
 }

@@ -30,7 +30,8 @@ import Testing
     }
 
     @Test func arrayKeywords() throws {
-        let schema = #"{"type": "array", "uniqueItems": true, "contains": {"type": "integer"}, "minContains": 2, "maxContains": 3}"#
+        let schema =
+            #"{"type": "array", "uniqueItems": true, "contains": {"type": "integer"}, "minContains": 2, "maxContains": 3}"#
         #expect(try Self.keywords(schema, #"[1, 2, "a"]"#) == [])
         #expect(try Self.keywords(schema, #"[1, 1.0]"#) == [" uniqueItems"])
         #expect(try Self.keywords(schema, #"[1, "a"]"#) == [" minContains"])
@@ -38,7 +39,8 @@ import Testing
     }
 
     @Test func negationAndConditions() throws {
-        let schema = #"{"not": {"type": "null"}, "if": {"type": "string"}, "then": {"minLength": 2}, "else": {"type": "integer"}}"#
+        let schema =
+            #"{"not": {"type": "null"}, "if": {"type": "string"}, "then": {"minLength": 2}, "else": {"type": "integer"}}"#
         #expect(try Self.keywords(schema, #""ab""#) == [])
         #expect(try Self.keywords(schema, #""a""#) == [" minLength"])
         #expect(try Self.keywords(schema, "1.5") == [" type"])
@@ -64,6 +66,7 @@ import Testing
                                 "properties": {"data": true, "children": {"type": "array", "items": {"$dynamicRef": "#node"}}}}}}
             """#
         #expect(try Self.keywords(schema, #"{"children": [{"data": 1}]}"#) == [])
-        #expect(try Self.keywords(schema, #"{"children": [{"daat": 1}]}"#) == ["/children/0/daat unevaluatedProperties"])
+        #expect(
+            try Self.keywords(schema, #"{"children": [{"daat": 1}]}"#) == ["/children/0/daat unevaluatedProperties"])
     }
 }

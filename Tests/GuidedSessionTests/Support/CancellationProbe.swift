@@ -16,8 +16,9 @@ final class CancellationProbe: LanguageModelBackend {
     let name: String
     let kind = "probe"
     let honoursCancellation: Bool
-    let capabilities = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true,
-                                           streaming: true, tokenCounting: false)
+    let capabilities = BackendCapabilities(
+        grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true,
+        streaming: true, tokenCounting: false)
     private let state = Mutex(State())
 
     init(_ name: String = "probe", honoursCancellation: Bool = true) {

@@ -11,8 +11,9 @@ final class ScriptedBackend: LanguageModelBackend {
 
     let name: String
     let kind = "scripted"
-    static let everything = BackendCapabilities(grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true,
-                                                streaming: true, tokenCounting: false)
+    static let everything = BackendCapabilities(
+        grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true, seed: true,
+        streaming: true, tokenCounting: false)
     let capabilities: BackendCapabilities
     let available: BackendAvailability
     let answers: [Answer]
@@ -23,8 +24,10 @@ final class ScriptedBackend: LanguageModelBackend {
     /// (else just `{`).
     let streamChunk: Int?
 
-    init(_ name: String, available: BackendAvailability = .available, capabilities: BackendCapabilities = everything,
-         streamChunk: Int? = nil, answers: [Answer]) {
+    init(
+        _ name: String, available: BackendAvailability = .available, capabilities: BackendCapabilities = everything,
+        streamChunk: Int? = nil, answers: [Answer]
+    ) {
         self.name = name
         self.available = available
         self.capabilities = capabilities
@@ -53,8 +56,9 @@ final class ScriptedBackend: LanguageModelBackend {
         }
         let text = request.schema == nil ? (content.stringValue ?? content.jsonText()) : content.jsonText()
         let validated = try OutputValidation.content(from: text, schema: request.schema, backend: name) { _ in content }
-        return BackendResponse(backend: name, content: validated, text: text, tokensGenerated: 7, promptTokens: 11,
-                               stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil)
+        return BackendResponse(
+            backend: name, content: validated, text: text, tokensGenerated: 7, promptTokens: 11,
+            stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil)
     }
 
     func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {

@@ -36,14 +36,21 @@ struct SchemaIndex {
 
     /// Indexes `content` as the document at `uri`, read as `reading` unless it says otherwise
     /// (`metaSchema` reads a `$schema` URI); returns the document's number.
-    mutating func add(_ content: GeneratedContent, uri: URIReference, reading: DialectReading,
-                      metaSchema: (String) -> DialectReading) -> Int {
+    mutating func add(
+        _ content: GeneratedContent, uri: URIReference, reading: DialectReading,
+        metaSchema: (String) -> DialectReading
+    ) -> Int {
         let number = documents.count
         let resource = uri.withoutFragment
-        documents.append(Document(uri: resource, content: content, scopes: [Scope(tokens: [], base: resource, resource: resource.text, reading: reading)]))
+        documents.append(
+            Document(
+                uri: resource, content: content,
+                scopes: [Scope(tokens: [], base: resource, resource: resource.text, reading: reading)]))
         register(resource: resource.text, at: SchemaLocation(document: number, pointer: .root))
         var tokens: [String] = []
-        walk(content, document: number, tokens: &tokens, base: resource, resource: resource.text, reading: reading, metaSchema: metaSchema)
+        walk(
+            content, document: number, tokens: &tokens, base: resource, resource: resource.text, reading: reading,
+            metaSchema: metaSchema)
         return number
     }
 
@@ -51,7 +58,8 @@ struct SchemaIndex {
     func scope(at location: SchemaLocation) -> Scope {
         let scopes = documents[location.document].scopes
         var best = scopes[0]
-        for scope in scopes.dropFirst() where scope.tokens.count >= best.tokens.count && location.pointer.tokens.starts(with: scope.tokens) {
+        for scope in scopes.dropFirst()
+        where scope.tokens.count >= best.tokens.count && location.pointer.tokens.starts(with: scope.tokens) {
             best = scope
         }
         return best
@@ -82,7 +90,9 @@ struct SchemaIndex {
         reading: DialectReading, metaSchema: (String) -> DialectReading
     ) {
         guard let properties = value.properties else { return }
-        var base = base, resource = resource, reading = reading
+        var base = base
+        var resource = resource
+        var reading = reading
         let location = SchemaLocation(document: document, pointer: JSONPointer(tokens: tokens))
         var changed = false
         let identifier = reading.declared ? reading.dialect.identifierKeyword : "$id"
@@ -110,8 +120,12 @@ struct SchemaIndex {
             }
         }
         if changed || tokens.isEmpty {
-            if !tokens.isEmpty { documents[document].scopes.append(Scope(tokens: tokens, base: base, resource: resource, reading: reading)) }
-            else if changed { documents[document].scopes[0] = Scope(tokens: [], base: base, resource: resource, reading: reading) }
+            if !tokens.isEmpty {
+                documents[document].scopes.append(
+                    Scope(tokens: tokens, base: base, resource: resource, reading: reading))
+            } else if changed {
+                documents[document].scopes[0] = Scope(tokens: [], base: base, resource: resource, reading: reading)
+            }
         }
         if reading.dialect >= .draft2019 || !reading.declared, let name = value["$anchor"]?.stringValue {
             anchors[resource + "#" + name] = location
@@ -126,13 +140,17 @@ struct SchemaIndex {
             let isSchema = { (v: GeneratedContent) in v.properties != nil || v.boolValue != nil }
             if JSONSchemaKeywords.singleSchema.contains(key) || (key == "items" && isSchema(child)) {
                 tokens.append(key)
-                walk(child, document: document, tokens: &tokens, base: base, resource: resource, reading: reading, metaSchema: metaSchema)
+                walk(
+                    child, document: document, tokens: &tokens, base: base, resource: resource, reading: reading,
+                    metaSchema: metaSchema)
                 tokens.removeLast()
             } else if JSONSchemaKeywords.schemaArrays.contains(key) || key == "items", let elements = child.arrayValue {
                 tokens.append(key)
                 for (index, element) in elements.enumerated() {
                     tokens.append(String(index))
-                    walk(element, document: document, tokens: &tokens, base: base, resource: resource, reading: reading, metaSchema: metaSchema)
+                    walk(
+                        element, document: document, tokens: &tokens, base: base, resource: resource, reading: reading,
+                        metaSchema: metaSchema)
                     tokens.removeLast()
                 }
                 tokens.removeLast()
@@ -140,7 +158,9 @@ struct SchemaIndex {
                 tokens.append(key)
                 for entry in entries {
                     tokens.append(entry.name)
-                    walk(entry.value, document: document, tokens: &tokens, base: base, resource: resource, reading: reading, metaSchema: metaSchema)
+                    walk(
+                        entry.value, document: document, tokens: &tokens, base: base, resource: resource,
+                        reading: reading, metaSchema: metaSchema)
                     tokens.removeLast()
                 }
                 tokens.removeLast()

@@ -61,13 +61,19 @@ struct URIReference: Hashable, Sendable {
     /// This reference resolved against `base` (RFC 3986 §5.2.2).
     func resolved(against base: URIReference) -> URIReference {
         if scheme != nil {
-            return URIReference(scheme: scheme, authority: authority, path: Self.removingDotSegments(path), query: query, fragment: fragment)
+            return URIReference(
+                scheme: scheme, authority: authority, path: Self.removingDotSegments(path), query: query,
+                fragment: fragment)
         }
         if authority != nil {
-            return URIReference(scheme: base.scheme, authority: authority, path: Self.removingDotSegments(path), query: query, fragment: fragment)
+            return URIReference(
+                scheme: base.scheme, authority: authority, path: Self.removingDotSegments(path), query: query,
+                fragment: fragment)
         }
         if path.isEmpty {
-            return URIReference(scheme: base.scheme, authority: base.authority, path: base.path, query: query ?? base.query, fragment: fragment)
+            return URIReference(
+                scheme: base.scheme, authority: base.authority, path: base.path, query: query ?? base.query,
+                fragment: fragment)
         }
         let merged: String
         if path.hasPrefix("/") {
@@ -79,7 +85,9 @@ struct URIReference: Hashable, Sendable {
         } else {
             merged = path
         }
-        return URIReference(scheme: base.scheme, authority: base.authority, path: Self.removingDotSegments(merged), query: query, fragment: fragment)
+        return URIReference(
+            scheme: base.scheme, authority: base.authority, path: Self.removingDotSegments(merged), query: query,
+            fragment: fragment)
     }
 
     /// RFC 3986 §5.2.4.

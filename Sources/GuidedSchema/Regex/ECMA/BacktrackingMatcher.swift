@@ -31,7 +31,9 @@ struct BacktrackingMatcher {
     }
 
     /// Runs `program` from `start`; with `end`, a match must stop exactly there.
-    private mutating func run(_ program: BacktrackingProgram, from start: Int, end: Int?, captures: inout [Int]) -> Bool? {
+    private mutating func run(_ program: BacktrackingProgram, from start: Int, end: Int?, captures: inout [Int])
+        -> Bool?
+    {
         var registers = Array(repeating: -1, count: root.registerCount)
         var stack: [Entry] = []
         var pc = 0
@@ -43,10 +45,16 @@ struct BacktrackingMatcher {
             switch program.operations[pc] {
             case .scalar(let scalar):
                 ok = position < input.count && input[position] == scalar
-                if ok { position += 1; pc += 1 }
+                if ok {
+                    position += 1
+                    pc += 1
+                }
             case .set(let index):
                 ok = position < input.count && program.sets[index].contains(input[position])
-                if ok { position += 1; pc += 1 }
+                if ok {
+                    position += 1
+                    pc += 1
+                }
             case .split(let first, let second):
                 stack.append(.branch(pc: second, position: position))
                 pc = first
@@ -70,7 +78,9 @@ struct BacktrackingMatcher {
                 let (from, to) = (captures[2 * group], captures[2 * group + 1])
                 if from >= 0, to >= from {
                     let length = to - from
-                    ok = position + length <= input.count && input[from..<to].elementsEqual(input[position..<(position + length)])
+                    ok =
+                        position + length <= input.count
+                        && input[from..<to].elementsEqual(input[position..<(position + length)])
                     if ok { position += length }
                 }
                 pc += 1
@@ -78,13 +88,18 @@ struct BacktrackingMatcher {
                 var inner = captures
                 var found = false
                 if ahead {
-                    guard let result = run(program.subprograms[index], from: position, end: nil, captures: &inner) else { return nil }
+                    guard let result = run(program.subprograms[index], from: position, end: nil, captures: &inner)
+                    else { return nil }
                     found = result
                 } else {
                     for from in stride(from: position, through: 0, by: -1) {
                         inner = captures
-                        guard let result = run(program.subprograms[index], from: from, end: position, captures: &inner) else { return nil }
-                        if result { found = true; break }
+                        guard let result = run(program.subprograms[index], from: from, end: position, captures: &inner)
+                        else { return nil }
+                        if result {
+                            found = true
+                            break
+                        }
                     }
                 }
                 ok = found != negated
@@ -125,6 +140,7 @@ struct BacktrackingMatcher {
     }
 
     private static func isWord(_ scalar: UInt32) -> Bool {
-        (scalar >= 0x30 && scalar <= 0x39) || (scalar >= 0x41 && scalar <= 0x5A) || (scalar >= 0x61 && scalar <= 0x7A) || scalar == 0x5F
+        (scalar >= 0x30 && scalar <= 0x39) || (scalar >= 0x41 && scalar <= 0x5A) || (scalar >= 0x61 && scalar <= 0x7A)
+            || scalar == 0x5F
     }
 }

@@ -60,7 +60,8 @@ struct BacktrackingProgram: Sendable {
             switch node {
             case .empty: return true
             case .literal(let scalar): program.operations.append(.scalar(scalar.value))
-            case .characterClass(let characterClass): program.operations.append(set(characterClass.matchedScalars, in: &program))
+            case .characterClass(let characterClass):
+                program.operations.append(set(characterClass.matchedScalars, in: &program))
             case .anyCharacter: program.operations.append(set(RegexShorthand.dotScalars, in: &program))
             case .startAnchor: program.operations.append(.assertStart)
             case .endAnchor: program.operations.append(.assertEnd)
@@ -112,7 +113,8 @@ struct BacktrackingProgram: Sendable {
                 guard emit(child, into: &body) else { return false }
                 body.operations.append(.match)
                 program.subprograms.append(body)
-                program.operations.append(.lookaround(program: program.subprograms.count - 1, ahead: ahead, negated: negated))
+                program.operations.append(
+                    .lookaround(program: program.subprograms.count - 1, ahead: ahead, negated: negated))
             }
             return size <= BacktrackingProgram.maximumOperations
         }

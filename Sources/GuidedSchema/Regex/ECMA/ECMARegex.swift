@@ -18,8 +18,11 @@ public struct ECMARegex: Sendable {
     public init(_ source: String) throws(RegexSyntaxError) {
         let root = try RegexParser.parse(source, extended: true)
         guard let program = BacktrackingProgram.compile(root) else {
-            throw RegexSyntaxError(offset: 0, message: "counted repetitions expand to more than \(BacktrackingProgram.maximumOperations) matcher operations",
-                                   remedy: "use smaller {m,n} bounds, fewer nested counted repetitions, or * / +")
+            throw RegexSyntaxError(
+                offset: 0,
+                message:
+                    "counted repetitions expand to more than \(BacktrackingProgram.maximumOperations) matcher operations",
+                remedy: "use smaller {m,n} bounds, fewer nested counted repetitions, or * / +")
         }
         self.source = source
         self.program = program
@@ -28,7 +31,8 @@ public struct ECMARegex: Sendable {
     /// Whether the pattern matches somewhere in `string` (ECMA-262 search semantics); nil when
     /// the matcher ran out of its step budget before deciding.
     public func matches(_ string: String, stepBudget: Int = ECMARegex.defaultStepBudget) -> Bool? {
-        var matcher = BacktrackingMatcher(input: string.unicodeScalars.map(\.value), program: program, budget: stepBudget)
+        var matcher = BacktrackingMatcher(
+            input: string.unicodeScalars.map(\.value), program: program, budget: stepBudget)
         return matcher.search()
     }
 }

@@ -8,7 +8,8 @@ extension FormatChecker {
     static func isHostname(_ string: String, international: Bool) -> Bool {
         let scalars = Array(string.unicodeScalars)
         let separators: Set<Unicode.Scalar> = international ? wideDots.union(["."]) : ["."]
-        let labels = scalars.split(omittingEmptySubsequences: false, whereSeparator: separators.contains).map(Array.init)
+        let labels = scalars.split(omittingEmptySubsequences: false, whereSeparator: separators.contains).map(
+            Array.init)
         guard !scalars.isEmpty else { return false }
         var asciiLength = labels.count - 1
         var unicodeLabels: [[Unicode.Scalar]] = []
@@ -21,7 +22,8 @@ extension FormatChecker {
                 else { return false }
                 if bytes.count >= 4, bytes[2] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: "-") {
                     // Reserved for A-labels: `xn--` followed by valid Punycode.
-                    guard bytes[0] | 0x20 == UInt8(ascii: "x"), bytes[1] | 0x20 == UInt8(ascii: "n"), IDNA.isValidALabel(bytes),
+                    guard bytes[0] | 0x20 == UInt8(ascii: "x"), bytes[1] | 0x20 == UInt8(ascii: "n"),
+                        IDNA.isValidALabel(bytes),
                         let decoded = Punycode.decode(Array(bytes.dropFirst(4)).map { $0 | 0x20 })
                     else { return false }
                     unicodeLabels.append(decoded.compactMap(Unicode.Scalar.init))
@@ -67,7 +69,9 @@ extension FormatChecker {
             // Keep a trailing "::" whole; drop a single separating colon.
             if !(text.count >= 2 && text.suffix(2).elementsEqual("::".utf8)) { text = text.dropLast() }
         }
-        let doubleColons = text.indices.dropLast().filter { text[$0] == UInt8(ascii: ":") && text[$0 + 1] == UInt8(ascii: ":") }
+        let doubleColons = text.indices.dropLast().filter {
+            text[$0] == UInt8(ascii: ":") && text[$0 + 1] == UInt8(ascii: ":")
+        }
         guard doubleColons.count <= 1 else { return false }
         func groups(_ part: ArraySlice<UInt8>) -> Int? {
             if part.isEmpty { return 0 }
@@ -86,21 +90,36 @@ extension FormatChecker {
     /// a host name or an address literal. With `international` (RFC 6531), UTF-8 in both parts.
     static func isEmail(_ string: String, international: Bool) -> Bool {
         guard let at = string.lastIndex(of: "@") else { return false }
-        let local = string[..<at], domain = string[string.index(after: at)...]
+        let local = string[..<at]
+        let domain = string[string.index(after: at)...]
         guard !local.isEmpty, !domain.isEmpty, local.utf8.count <= 64 else { return false }
         if local.hasPrefix("\"") {
             guard local.count >= 2, local.hasSuffix("\"") else { return false }
             var escaped = false
             for scalar in local.unicodeScalars.dropFirst().dropLast() {
-                if escaped { escaped = false; continue }
-                if scalar == "\\" { escaped = true; continue }
-                if scalar == "\"" || (scalar.value < 0x20 && scalar != "\t") || (!international && scalar.value > 0x7E) { return false }
+                if escaped {
+                    escaped = false
+                    continue
+                }
+                if scalar == "\\" {
+                    escaped = true
+                    continue
+                }
+                if scalar == "\"" || (scalar.value < 0x20 && scalar != "\t") || (!international && scalar.value > 0x7E)
+                {
+                    return false
+                }
             }
             if escaped { return false }
         } else {
-            let atext = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~".unicodeScalars)
+            let atext = Set(
+                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~".unicodeScalars)
             let atoms = local.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false)
-            guard atoms.allSatisfy({ !$0.isEmpty && $0.allSatisfy { atext.contains($0) || (international && $0.value >= 0x80) } }) else {
+            guard
+                atoms.allSatisfy({
+                    !$0.isEmpty && $0.allSatisfy { atext.contains($0) || (international && $0.value >= 0x80) }
+                })
+            else {
                 return false
             }
         }

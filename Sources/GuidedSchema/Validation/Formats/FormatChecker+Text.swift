@@ -31,7 +31,9 @@ extension FormatChecker {
                 guard isTemplateExpression(scalars[..<close]) else { return false }
                 scalars = scalars[(close + 1)...]
             } else if c == "%" {
-                guard scalars.count >= 2, scalars.prefix(2).allSatisfy({ $0.properties.isASCIIHexDigit }) else { return false }
+                guard scalars.count >= 2, scalars.prefix(2).allSatisfy({ $0.properties.isASCIIHexDigit }) else {
+                    return false
+                }
                 scalars = scalars.dropFirst(2)
             } else {
                 // Literals: anything but controls, space and " ' < > \ ^ ` { | }.
@@ -58,7 +60,8 @@ extension FormatChecker {
         } else if let colon = spec.firstIndex(of: ":") {
             name = spec[..<colon]
             let length = spec[(colon + 1)...]
-            guard (1...4).contains(length.count), length.allSatisfy({ $0 >= "0" && $0 <= "9" }), length.first != "0" else { return false }
+            guard (1...4).contains(length.count), length.allSatisfy({ $0 >= "0" && $0 <= "9" }), length.first != "0"
+            else { return false }
         }
         guard !name.isEmpty, name.first != ".", name.last != "." else { return false }
         var index = name.startIndex
@@ -66,7 +69,9 @@ extension FormatChecker {
         while index < name.endIndex {
             let c = name[index]
             if c == "%" {
-                guard index + 2 < name.endIndex, name[index + 1].properties.isASCIIHexDigit, name[index + 2].properties.isASCIIHexDigit else { return false }
+                guard index + 2 < name.endIndex, name[index + 1].properties.isASCIIHexDigit,
+                    name[index + 2].properties.isASCIIHexDigit
+                else { return false }
                 index += 3
                 previousDot = false
                 continue
@@ -75,7 +80,9 @@ extension FormatChecker {
                 if previousDot { return false }
                 previousDot = true
             } else {
-                guard (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" else { return false }
+                guard (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" else {
+                    return false
+                }
                 previousDot = false
             }
             index += 1

@@ -7,7 +7,9 @@ enum FormatChecker {
         case .date: return isDate(s[...])
         case .time: return isTime(s[...])
         case .dateTime:
-            guard let t = s.firstIndex(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }) else { return false }
+            guard let t = s.firstIndex(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }) else {
+                return false
+            }
             return isDate(s[..<t]) && isTime(s[(t + 1)...])
         case .duration: return isDuration(s)
         case .uuid: return isUUID(s)

@@ -17,15 +17,22 @@ extension IDNA {
         }
         let category = scalar.properties.generalCategory
         if category == .nonspacingMark || category == .enclosingMark { return .nsm }
-        if (0x0590...0x05FF).contains(v) || (0x07C0...0x085F).contains(v) || (0xFB1D...0xFB4F).contains(v) || (0x10800...0x10FFF).contains(v) {
+        if (0x0590...0x05FF).contains(v) || (0x07C0...0x085F).contains(v) || (0xFB1D...0xFB4F).contains(v)
+            || (0x10800...0x10FFF).contains(v)
+        {
             return .r
         }
-        if (0x0600...0x07BF).contains(v) || (0x0860...0x08FF).contains(v) || (0xFB50...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v) {
+        if (0x0600...0x07BF).contains(v) || (0x0860...0x08FF).contains(v) || (0xFB50...0xFDFF).contains(v)
+            || (0xFE70...0xFEFF).contains(v)
+        {
             return .al
         }
         switch category {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark, .letterNumber: return .l
-        case .otherPunctuation, .mathSymbol, .otherSymbol, .dashPunctuation, .openPunctuation, .closePunctuation: return .on
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark,
+            .letterNumber:
+            return .l
+        case .otherPunctuation, .mathSymbol, .otherSymbol, .dashPunctuation, .openPunctuation, .closePunctuation:
+            return .on
         default: return .other
         }
     }

@@ -13,10 +13,13 @@ enum Punycode {
             }
             input = text[(delimiter + 1)...]
         }
-        var n = initialN, i = 0, bias = initialBias
+        var n = initialN
+        var i = 0
+        var bias = initialBias
         while !input.isEmpty {
             let oldI = i
-            var w = 1, k = base
+            var w = 1
+            var k = base
             while true {
                 guard let byte = input.first, let digit = digitValue(byte) else { return nil }
                 input = input.dropFirst()
@@ -45,7 +48,9 @@ enum Punycode {
         let basicCount = output.count
         var handled = basicCount
         if basicCount > 0 { output.append(UInt8(ascii: "-")) }
-        var n = initialN, delta = 0, bias = initialBias
+        var n = initialN
+        var delta = 0
+        var bias = initialBias
         while handled < scalars.count {
             guard let m = scalars.filter({ Int($0) >= n }).min().map(Int.init) else { return nil }
             let (step, overflow) = (m - n).multipliedReportingOverflow(by: handled + 1)
@@ -55,7 +60,8 @@ enum Punycode {
             for scalar in scalars {
                 if Int(scalar) < n { delta += 1 }
                 if Int(scalar) == n {
-                    var q = delta, k = base
+                    var q = delta
+                    var k = base
                     while true {
                         let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
                         if q < t { break }

@@ -84,7 +84,8 @@ enum URIGrammar {
         private func isIPLiteral(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
             if let first = s.first, first == "v" || first == "V" {
                 guard let dot = s.firstIndex(of: "."), dot > s.startIndex + 1 else { return false }
-                let version = s[(s.startIndex + 1)..<dot], rest = s[(dot + 1)...]
+                let version = s[(s.startIndex + 1)..<dot]
+                let rest = s[(dot + 1)...]
                 return version.allSatisfy(isHexDigit) && !rest.isEmpty
                     && rest.allSatisfy { isUnreserved($0, ascii: true) || isSubDelimiter($0) || $0 == ":" }
             }
@@ -111,8 +112,9 @@ enum URIGrammar {
                     index += 3
                     continue
                 }
-                guard isUnreserved(c, ascii: false) || isSubDelimiter(c) || extra.unicodeScalars.contains(c)
-                    || (international && privateUse && isPrivateUse(c))
+                guard
+                    isUnreserved(c, ascii: false) || isSubDelimiter(c) || extra.unicodeScalars.contains(c)
+                        || (international && privateUse && isPrivateUse(c))
                 else { return false }
                 index += 1
             }
@@ -127,12 +129,16 @@ enum URIGrammar {
         private func isSubDelimiter(_ c: Unicode.Scalar) -> Bool { "!$&'()*+,;=".unicodeScalars.contains(c) }
         private func isAlpha(_ c: Unicode.Scalar) -> Bool { (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") }
         private func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
-        private func isHexDigit(_ c: Unicode.Scalar) -> Bool { isDigit(c) || (c >= "a" && c <= "f") || (c >= "A" && c <= "F") }
+        private func isHexDigit(_ c: Unicode.Scalar) -> Bool {
+            isDigit(c) || (c >= "a" && c <= "f") || (c >= "A" && c <= "F")
+        }
 
         /// RFC 3987 `ucschar`.
         private func isUCSChar(_ c: Unicode.Scalar) -> Bool {
             let v = c.value
-            if (0xA0...0xD7FF).contains(v) || (0xF900...0xFDCF).contains(v) || (0xFDF0...0xFFEF).contains(v) { return true }
+            if (0xA0...0xD7FF).contains(v) || (0xF900...0xFDCF).contains(v) || (0xFDF0...0xFFEF).contains(v) {
+                return true
+            }
             if (0x10000...0xDFFFD).contains(v) { return v & 0xFFFF <= 0xFFFD }
             return (0xE1000...0xEFFFD).contains(v)
         }

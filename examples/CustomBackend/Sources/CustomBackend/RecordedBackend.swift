@@ -9,8 +9,9 @@ import GuidedJSON
 public final class RecordedBackend: LanguageModelBackend {
     public let name: String
     public let kind = "recorded"
-    public let capabilities = BackendCapabilities(grammar: false, jsonSchema: false, greedy: true, topK: false, topP: false,
-                                                  seed: false, streaming: true, tokenCounting: false)
+    public let capabilities = BackendCapabilities(
+        grammar: false, jsonSchema: false, greedy: true, topK: false, topP: false,
+        seed: false, streaming: true, tokenCounting: false)
     let outputs: [GeneratedContent]
 
     /// Creates a backend serving `outputs` in turn.
@@ -26,9 +27,12 @@ public final class RecordedBackend: LanguageModelBackend {
     public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
         let output = outputs[request.prompt.utf8.reduce(0) { ($0 &+ Int($1)) & 0xFFFF } % outputs.count]
         let text = output.jsonText()
-        let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { try JSONReader.parse($0) }
-        return BackendResponse(backend: name, content: content, text: text, tokensGenerated: nil, promptTokens: nil,
-                               stopReason: .endOfSequence, milliseconds: 0, tokensPerSecond: nil)
+        let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) {
+            try JSONReader.parse($0)
+        }
+        return BackendResponse(
+            backend: name, content: content, text: text, tokensGenerated: nil, promptTokens: nil,
+            stopReason: .endOfSequence, milliseconds: 0, tokensPerSecond: nil)
     }
 
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
@@ -54,7 +58,9 @@ extension BackendRegistry {
         register(kind: "recorded") { configuration throws(ConfigurationError) in
             try configuration.rejectUnknownKeys(["outputs"])
             guard let outputs = configuration.entry["outputs"]?.arrayValue, !outputs.isEmpty else {
-                throw configuration.error("outputs must be a non-empty array of JSON values", key: "outputs", remedy: "write \"outputs\": [{…}]")
+                throw configuration.error(
+                    "outputs must be a non-empty array of JSON values", key: "outputs",
+                    remedy: "write \"outputs\": [{…}]")
             }
             return RecordedBackend(name: configuration.name, outputs: outputs)
         }

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 public import Guided
 import GuidedJSON
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The examples' command line: `--config FILE` and `--json` for every flow, plus the flow's own
 /// options; configuration read the way `guided` reads it (`--config`, then `GUIDED_CONFIG`,
@@ -14,7 +15,9 @@ public struct FlowCommandLine: Sendable {
     private var flags: Set<String> = []
 
     /// Parses `arguments`; unknown options are errors.
-    public init(_ arguments: [String], values valueOptions: Set<String> = [], flags flagOptions: Set<String> = []) throws(FlowError) {
+    public init(_ arguments: [String], values valueOptions: Set<String> = [], flags flagOptions: Set<String> = [])
+        throws(FlowError)
+    {
         let valueOptions = valueOptions.union(["--config"])
         let flagOptions = flagOptions.union(["--json"])
         var index = 0
@@ -65,7 +68,9 @@ public enum FlowIO {
         let name = path == "-" ? "<stdin>" : path
         let content: GeneratedContent
         do {
-            content = path == "-" ? try JSONReader.parse(bytes: readStandardInput(), file: name) : try JSONReader.read(file: path)
+            content =
+                path == "-"
+                ? try JSONReader.parse(bytes: readStandardInput(), file: name) : try JSONReader.read(file: path)
         } catch {
             throw FlowError(error.description)
         }
@@ -97,7 +102,9 @@ public enum FlowIO {
 
     /// Runs a flow's main: prints its report (readable, or one JSON object with `--json`) and
     /// exits 0; a bad request or configuration prints the error and exits 2.
-    public static func main(_ body: () async throws(FlowError) -> (report: FlowReport, json: Bool, render: (GeneratedContent) -> String)) async -> Never {
+    public static func main(
+        _ body: () async throws(FlowError) -> (report: FlowReport, json: Bool, render: (GeneratedContent) -> String)
+    ) async -> Never {
         do {
             let (report, json, render) = try await body()
             print(json ? report.json.jsonText() : report.readable(render: render))

@@ -31,7 +31,9 @@ public struct FlowReport: Sendable {
     public var extra: [(String, GeneratedContent)] = []
 
     /// Creates a report.
-    public init(flow: String, value: GeneratedContent?, source: Source, backend: String?, reason: String?, attempts: [Attempt]) {
+    public init(
+        flow: String, value: GeneratedContent?, source: Source, backend: String?, reason: String?, attempts: [Attempt]
+    ) {
         self.flow = flow
         self.value = value
         self.source = source
@@ -44,10 +46,14 @@ public struct FlowReport: Sendable {
     public init<Value: Generable>(flow: String, outcome: GenerationOutcome<Value>) {
         switch outcome.source {
         case .model(let backend, _, _):
-            self.init(flow: flow, value: outcome.value.generatedContent, source: .model, backend: backend, reason: nil, attempts: outcome.attempts)
+            self.init(
+                flow: flow, value: outcome.value.generatedContent, source: .model, backend: backend, reason: nil,
+                attempts: outcome.attempts)
         case .fallback(let why):
-            self.init(flow: flow, value: outcome.value.generatedContent, source: .fallback, backend: nil, reason: why.description,
-                      attempts: outcome.attempts)
+            self.init(
+                flow: flow, value: outcome.value.generatedContent, source: .fallback, backend: nil,
+                reason: why.description,
+                attempts: outcome.attempts)
         }
     }
 
@@ -56,19 +62,26 @@ public struct FlowReport: Sendable {
         switch suggestion {
         case .value(let outcome): self.init(flow: flow, outcome: outcome)
         case .noSuggestion(let none):
-            self.init(flow: flow, value: nil, source: .none, backend: nil, reason: none.reason.description, attempts: none.attempts)
+            self.init(
+                flow: flow, value: nil, source: .none, backend: nil, reason: none.reason.description,
+                attempts: none.attempts)
         }
     }
 
     /// `{"flow", "value", "source", "backend", "reason", "attempts": [{"backend", "outcome", "ms", "detail"}], …extra}`.
     public var json: GeneratedContent {
-        let attempts = GeneratedContent(elements: attempts.map { attempt in
-            ["backend": GeneratedContent(attempt.backend), "outcome": GeneratedContent(attempt.outcomeCode),
-             "ms": GeneratedContent((attempt.milliseconds * 10).rounded() / 10), "detail": GeneratedContent(Self.detail(attempt))]
-        })
+        let attempts = GeneratedContent(
+            elements: attempts.map { attempt in
+                [
+                    "backend": GeneratedContent(attempt.backend), "outcome": GeneratedContent(attempt.outcomeCode),
+                    "ms": GeneratedContent((attempt.milliseconds * 10).rounded() / 10),
+                    "detail": GeneratedContent(Self.detail(attempt)),
+                ]
+            })
         var properties: [(String, GeneratedContent)] = [
             ("flow", GeneratedContent(flow)), ("value", value ?? nil), ("source", GeneratedContent(source.rawValue)),
-            ("backend", backend.map { GeneratedContent($0) } ?? nil), ("reason", reason.map { GeneratedContent($0) } ?? nil),
+            ("backend", backend.map { GeneratedContent($0) } ?? nil),
+            ("reason", reason.map { GeneratedContent($0) } ?? nil),
             ("attempts", attempts),
         ]
         properties += extra

@@ -12,10 +12,16 @@ public enum JournalFacts {
     /// `{month}`, `{date}` and `{year}` with when. The date is spelled out so a month the model mentions
     /// is grounded.
     public static func entry(date: String, text: String, scopes: Set<FactScope>) -> Fact {
-        guard let day = CalendarDate(date) else { return Fact("\(date): \(text)", slots: ["entry": text, "date": date], scopes: scopes) }
-        return Fact("\(day.spelledOut): \(text)",
-                    slots: ["entry": text, "day": String(day.day), "month": day.monthName, "date": day.spelledOut, "year": String(day.year)],
-                    scopes: scopes)
+        guard let day = CalendarDate(date) else {
+            return Fact("\(date): \(text)", slots: ["entry": text, "date": date], scopes: scopes)
+        }
+        return Fact(
+            "\(day.spelledOut): \(text)",
+            slots: [
+                "entry": text, "day": String(day.day), "month": day.monthName, "date": day.spelledOut,
+                "year": String(day.year),
+            ],
+            scopes: scopes)
     }
 
     /// `Journal: Fed the starter twice.`: an entry without its date, for flows that do not

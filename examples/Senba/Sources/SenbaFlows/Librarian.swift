@@ -17,24 +17,33 @@ public struct Librarian: Sendable {
 
     /// Picks the entry to resurface on `today` (the context: `about`, else the newest entry's
     /// words) and writes its notification. Returns the report and the picked entry's id.
-    public func resurface(_ archive: Archive, today: CalendarDate, about: String? = nil,
-                          options: GenerationOptions = FlowDefaults.notification) async throws(FlowError) -> (report: FlowReport, picked: String?) {
+    public func resurface(
+        _ archive: Archive, today: CalendarDate, about: String? = nil,
+        options: GenerationOptions = FlowDefaults.notification
+    ) async throws(FlowError) -> (report: FlowReport, picked: String?) {
         let context = about ?? archive.entries.max { ($0.date, $0.id) < ($1.date, $1.id) }?.text ?? ""
         let (ranked, excluded) = Resurfacing.rank(archive, today: today, context: context)
-        let notes = ["context: \"\(context)\""] + excluded.map { "skipped \($0.entry): \($0.reason)" }
-            + ranked.map { "candidate \($0.entry.id): score \(Self.rounded($0.score)) (similarity \(Self.rounded($0.similarity)), \($0.ageDays) days old\($0.neverSurfaced ? ", never surfaced" : ""))" }
+        let notes =
+            ["context: \"\(context)\""] + excluded.map { "skipped \($0.entry): \($0.reason)" }
+            + ranked.map {
+                "candidate \($0.entry.id): score \(Self.rounded($0.score)) (similarity \(Self.rounded($0.similarity)), \($0.ageDays) days old\($0.neverSurfaced ? ", never surfaced" : ""))"
+            }
         guard let pick = ranked.first else {
-            var report = FlowReport(flow: "librarian", nothing: "nothing to resurface on \(today): every entry is excluded")
+            var report = FlowReport(
+                flow: "librarian", nothing: "nothing to resurface on \(today): every entry is excluded")
             report.notes = notes
             return (report, nil)
         }
         guard let goal = archive.goals.first(where: { $0.id == pick.entry.goal }) else {
             throw FlowError("entry \(pick.entry.id) names the unknown goal \"\(pick.entry.goal)\"")
         }
-        let request = CopyRequest(goal: goal.text, entries: [DatedEntry(date: pick.entry.date, text: pick.entry.text)], template: Self.template)
+        let request = CopyRequest(
+            goal: goal.text, entries: [DatedEntry(date: pick.entry.date, text: pick.entry.text)],
+            template: Self.template)
         var report = try await copywriter.write(request, options: options)
         report.flow = "librarian"
-        report.notes = notes + ["picked \(pick.entry.id) (\(pick.entry.date), thread \(pick.entry.thread), goal \(goal.id))"]
+        report.notes =
+            notes + ["picked \(pick.entry.id) (\(pick.entry.date), thread \(pick.entry.thread), goal \(goal.id))"]
         report.extra.append(("picked", GeneratedContent(pick.entry.id)))
         return (report, pick.entry.id)
     }
@@ -46,7 +55,9 @@ public struct Librarian: Sendable {
     }
 
     /// A completed step becomes a new entry of its goal's thread, dated `today`.
-    public static func complete(step: String, goal id: String, on today: CalendarDate, in archive: inout Archive) throws(FlowError) -> Archive.Entry {
+    public static func complete(step: String, goal id: String, on today: CalendarDate, in archive: inout Archive)
+        throws(FlowError) -> Archive.Entry
+    {
         guard let goal = archive.goals.first(where: { $0.id == id }) else {
             throw FlowError("no goal \"\(id)\"; the archive has: \(archive.goals.map(\.id).joined(separator: ", "))")
         }
@@ -54,7 +65,8 @@ public struct Librarian: Sendable {
         guard !trimmed.isEmpty else { throw FlowError("the completed step is empty") }
         var number = archive.entries.count + 1
         while archive.entries.contains(where: { $0.id == "e\(number)" }) { number += 1 }
-        let entry = Archive.Entry(id: "e\(number)", date: today.description, text: "Done: \(trimmed)", thread: goal.thread, goal: goal.id)
+        let entry = Archive.Entry(
+            id: "e\(number)", date: today.description, text: "Done: \(trimmed)", thread: goal.thread, goal: goal.id)
         archive.entries.append(entry)
         return entry
     }

@@ -15,12 +15,16 @@ public struct NotAlreadyDoneValidator: OutputValidator {
     /// One `"alreadyDone"` rejection per suggested step that repeats a completed one (ignoring
     /// case, spacing and final punctuation).
     public func check(_ output: GeneratedContent, in context: ValidationContext) -> [Rejection] {
-        let done = Set(context.grounding.filter { $0.hasPrefix(Self.prefix) }.map { Self.key(String($0.dropFirst(Self.prefix.count))) })
+        let done = Set(
+            context.grounding.filter { $0.hasPrefix(Self.prefix) }.map {
+                Self.key(String($0.dropFirst(Self.prefix.count)))
+            })
         guard !done.isEmpty, let steps = output["steps"]?.arrayValue else { return [] }
         return steps.enumerated().compactMap { index, step in
             guard let text = step.stringValue, done.contains(Self.key(text)) else { return nil }
-            return Rejection(validator: name, reason: "alreadyDone", pointer: JSONPointer(tokens: ["steps", String(index)]),
-                             detail: "\"\(text)\" is already done")
+            return Rejection(
+                validator: name, reason: "alreadyDone", pointer: JSONPointer(tokens: ["steps", String(index)]),
+                detail: "\"\(text)\" is already done")
         }
     }
 

@@ -75,7 +75,9 @@ public struct CopyRequest: Generable, Equatable {
     public init() {}
 
     /// Creates a request.
-    public init(kind: String? = "callback", delivery: String? = "push", goal: String, entries: [DatedEntry], template: String) {
+    public init(
+        kind: String? = "callback", delivery: String? = "push", goal: String, entries: [DatedEntry], template: String
+    ) {
         self.kind = kind
         self.delivery = delivery
         self.goal = goal

@@ -29,11 +29,14 @@ public enum Resurfacing {
     }
 
     /// The eligible entries, best first, and the others with their reasons.
-    public static func rank(_ archive: Archive, today: CalendarDate, context: String) -> (ranked: [Candidate], excluded: [Exclusion]) {
+    public static func rank(_ archive: Archive, today: CalendarDate, context: String) -> (
+        ranked: [Candidate], excluded: [Exclusion]
+    ) {
         let policy = archive.policy
         var lastByThread: [String: CalendarDate] = [:]
         for entry in archive.entries {
-            for day in (entry.surfaced ?? []).compactMap(CalendarDate.init) where day > (lastByThread[entry.thread] ?? CalendarDate("0000-01-01")!) {
+            for day in (entry.surfaced ?? []).compactMap(CalendarDate.init)
+            where day > (lastByThread[entry.thread] ?? CalendarDate("0000-01-01")!) {
                 lastByThread[entry.thread] = day
             }
         }
@@ -47,16 +50,30 @@ public enum Resurfacing {
             let age = written.days(until: today)
             let lastSurfaced = (entry.surfaced ?? []).compactMap(CalendarDate.init).max()
             if !policy.threads.contains(entry.thread) {
-                excluded.append(Exclusion(entry: entry.id, reason: "thread \"\(entry.thread)\" is not on the allowlist"))
+                excluded.append(
+                    Exclusion(entry: entry.id, reason: "thread \"\(entry.thread)\" is not on the allowlist"))
             } else if age < policy.minimumAgeDays {
                 excluded.append(Exclusion(entry: entry.id, reason: "\(age) days old, under \(policy.minimumAgeDays)"))
             } else if let lastSurfaced, lastSurfaced.days(until: today) < policy.cooldownDays {
-                excluded.append(Exclusion(entry: entry.id, reason: "came back \(lastSurfaced.days(until: today)) days ago (cooldown \(policy.cooldownDays))"))
-            } else if let threadDay = lastByThread[entry.thread], threadDay.days(until: today) < policy.threadCooldownDays {
-                excluded.append(Exclusion(entry: entry.id, reason: "its thread came back \(threadDay.days(until: today)) days ago (cooldown \(policy.threadCooldownDays))"))
+                excluded.append(
+                    Exclusion(
+                        entry: entry.id,
+                        reason:
+                            "came back \(lastSurfaced.days(until: today)) days ago (cooldown \(policy.cooldownDays))"))
+            } else if let threadDay = lastByThread[entry.thread],
+                threadDay.days(until: today) < policy.threadCooldownDays
+            {
+                excluded.append(
+                    Exclusion(
+                        entry: entry.id,
+                        reason:
+                            "its thread came back \(threadDay.days(until: today)) days ago (cooldown \(policy.threadCooldownDays))"
+                    ))
             } else {
-                ranked.append(Candidate(entry: entry, similarity: WordSimilarity.similarity(entry.text, context), ageDays: age,
-                                        neverSurfaced: lastSurfaced == nil))
+                ranked.append(
+                    Candidate(
+                        entry: entry, similarity: WordSimilarity.similarity(entry.text, context), ageDays: age,
+                        neverSurfaced: lastSurfaced == nil))
             }
         }
         ranked.sort { ($0.score, $0.ageDays, $1.entry.id) > ($1.score, $1.ageDays, $0.entry.id) }

@@ -11,16 +11,19 @@ public struct StepSuggester: Sendable {
     /// facts, no scaffolding echoed, the outward voice, no step already done or copied from a
     /// fact, and the person-level checks (each step an action, no fragments, repetition or
     /// word salad).
-    public static let validators = ValidatorChain(factChecks.validators + ValidatorChain.personLevel(stepItems: [JSONPointer("/steps")!]).validators)
+    public static let validators = ValidatorChain(
+        factChecks.validators + ValidatorChain.personLevel(stepItems: [JSONPointer("/steps")!]).validators)
 
     /// The checks that concern the facts alone, without the person-level reading.
     public static let factChecks = ValidatorChain([
-        MinimumContentValidator(), GroundingValidator(), ScaffoldingEchoValidator(), BlockedPhraseValidator(), NotAlreadyDoneValidator(),
+        MinimumContentValidator(), GroundingValidator(), ScaffoldingEchoValidator(), BlockedPhraseValidator(),
+        NotAlreadyDoneValidator(),
         CopiedFactValidator(), ExampleLeakValidator(),
     ])
 
     /// What the model is told, once, above the examples.
-    public static let instructions = "Suggest three next steps toward the goal. Each step is one short action that starts with a verb and follows from the journal."
+    public static let instructions =
+        "Suggest three next steps toward the goal. Each step is one short action that starts with a verb and follows from the journal."
 
     /// The input line of every request and example.
     public static let prompt = "Suggest three next steps."
@@ -29,15 +32,36 @@ public struct StepSuggester: Sendable {
     /// steps follow from a journal, and nothing in them can be copied into a Senba goal without
     /// failing the checks (their subjects — chess, origami, knots — trip ``ExampleLeakValidator``).
     public static let examples: [Example<StepSuggestions>] = [
-        Example(prompt, grounding: ["Goal: get better at chess", "Journal: Lost two games to the same opening trap.",
-                                    "Journal: Solved some puzzles before bed."],
-                output: StepSuggestions(steps: ["Study the opening trap that beat you", "Solve a few puzzles every evening", "Replay one lost game move by move"])),
-        Example(prompt, grounding: ["Goal: learn origami", "Journal: Folded a paper crane from a square sheet.",
-                                    "Journal: The creases on the boat came out crooked."],
-                output: StepSuggestions(steps: ["Press each crease flat with a fingernail", "Fold the boat again on thinner paper", "Try a frog once the crane feels easy"])),
-        Example(prompt, grounding: ["Goal: learn to tie sailing knots", "Journal: Tied a bowline around the post.",
-                                    "Journal: The clove hitch kept slipping."],
-                output: StepSuggestions(steps: ["Tie the bowline again with your eyes closed", "Pull the clove hitch tight before letting go", "Practise both knots on a thicker rope"])),
+        Example(
+            prompt,
+            grounding: [
+                "Goal: get better at chess", "Journal: Lost two games to the same opening trap.",
+                "Journal: Solved some puzzles before bed.",
+            ],
+            output: StepSuggestions(steps: [
+                "Study the opening trap that beat you", "Solve a few puzzles every evening",
+                "Replay one lost game move by move",
+            ])),
+        Example(
+            prompt,
+            grounding: [
+                "Goal: learn origami", "Journal: Folded a paper crane from a square sheet.",
+                "Journal: The creases on the boat came out crooked.",
+            ],
+            output: StepSuggestions(steps: [
+                "Press each crease flat with a fingernail", "Fold the boat again on thinner paper",
+                "Try a frog once the crane feels easy",
+            ])),
+        Example(
+            prompt,
+            grounding: [
+                "Goal: learn to tie sailing knots", "Journal: Tied a bowline around the post.",
+                "Journal: The clove hitch kept slipping.",
+            ],
+            output: StepSuggestions(steps: [
+                "Tie the bowline again with your eyes closed", "Pull the clove hitch tight before letting go",
+                "Practise both knots on a thicker rope",
+            ])),
     ]
 
     /// Up to six candidates, two at a time (see the README's latency table), under grounded
@@ -46,12 +70,17 @@ public struct StepSuggester: Sendable {
 
     /// A step suggester routing through `configuration`; the last three change what the flow
     /// does, for measuring it (`guided-bench quality`).
-    public init(configuration: GuidedConfiguration, router: Router? = nil, validators: ValidatorChain = Self.validators,
-                candidates: CandidatePolicy = Self.candidates, groundedDecoding: Bool = true) throws(FlowError) {
+    public init(
+        configuration: GuidedConfiguration, router: Router? = nil, validators: ValidatorChain = Self.validators,
+        candidates: CandidatePolicy = Self.candidates, groundedDecoding: Bool = true
+    ) throws(FlowError) {
         session = LanguageModelSession(instructions: Self.instructions, configuration: configuration, router: router)
         do {
-            try session.register(StepSuggestions.self, policy: .noSuggestion(validators: validators, cleanup: .all(),
-                                                                             candidates: candidates, groundedDecoding: groundedDecoding))
+            try session.register(
+                StepSuggestions.self,
+                policy: .noSuggestion(
+                    validators: validators, cleanup: .all(),
+                    candidates: candidates, groundedDecoding: groundedDecoding))
         } catch {
             throw FlowError("the steps policy does not fit its schema: \(error)")
         }
@@ -61,7 +90,8 @@ public struct StepSuggester: Sendable {
     /// read (undated: steps need no dates), each done step for the checks only.
     public static func facts(for request: StepRequest) -> (facts: [Fact], scope: FactScope) {
         let scope = FactScope.goal(request.goal)
-        let facts = [JournalFacts.goal(request.goal, scopes: [scope])]
+        let facts =
+            [JournalFacts.goal(request.goal, scopes: [scope])]
             + request.entries.map { JournalFacts.journal($0.text, scopes: [scope]) }
             + (request.done ?? []).map { JournalFacts.done($0, scopes: [scope]) }
         return (facts, scope)
@@ -70,14 +100,16 @@ public struct StepSuggester: Sendable {
     /// Three checked steps from the model, or no suggestion and why.
     public func suggest(_ request: StepRequest, options: GenerationOptions = FlowDefaults.steps) async -> FlowReport {
         let (facts, scope) = Self.facts(for: request)
-        let suggestion = await session.suggest(to: Self.prompt, generating: StepSuggestions.self, facts: facts, scope: scope,
-                                               examples: Self.examples, options: options)
+        let suggestion = await session.suggest(
+            to: Self.prompt, generating: StepSuggestions.self, facts: facts, scope: scope,
+            examples: Self.examples, options: options)
         return FlowReport(flow: "step-suggester", suggestion: suggestion)
     }
 
     /// The steps, numbered.
     public static func render(_ value: GeneratedContent) -> String {
-        (value["steps"]?.arrayValue ?? []).enumerated().map { "\($0.offset + 1). \($0.element.stringValue ?? "")" }.joined(separator: "\n")
+        (value["steps"]?.arrayValue ?? []).enumerated().map { "\($0.offset + 1). \($0.element.stringValue ?? "")" }
+            .joined(separator: "\n")
     }
 }
 
@@ -95,11 +127,13 @@ public enum FlowDefaults {
     /// (one run each; a setting varies by up to ±10 points between runs): a stronger penalty keeps
     /// the three steps apart and off the entries' wording, until it pushes candidates past the
     /// token limit.
-    public static let steps = GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 0.8,
-                                                maximumResponseTokens: 48, repetitionPenalty: 1.4)
+    public static let steps = GenerationOptions(
+        sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 0.8,
+        maximumResponseTokens: 48, repetitionPenalty: 1.4)
     /// One notification: the same sampling, at most 70 tokens (180 characters).
-    public static let notification = GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 0.8,
-                                                       maximumResponseTokens: 70, repetitionPenalty: 0.8)
+    public static let notification = GenerationOptions(
+        sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 0.8,
+        maximumResponseTokens: 70, repetitionPenalty: 0.8)
 }
 
 /// A request or configuration the flow cannot use, said plainly.

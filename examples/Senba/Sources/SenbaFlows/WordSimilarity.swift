@@ -6,17 +6,19 @@ import GuidedValidation
 public enum WordSimilarity {
     /// 0 (no word in common) to 1 (the same significant words).
     public static func similarity(_ first: String, _ second: String) -> Double {
-        let a = words(first), b = words(second)
+        let a = words(first)
+        let b = words(second)
         guard !a.isEmpty, !b.isEmpty else { return 0 }
         return Double(a.intersection(b).count) / Double(a.union(b).count)
     }
 
     /// The stemmed significant words of `text`.
     public static func words(_ text: String) -> Set<String> {
-        Set(text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
-            .map { String($0).replacingApostrophes }
-            .filter { $0.count > 1 && !EnglishStopwords.contains($0) }
-            .map(EnglishStemmer.stem))
+        Set(
+            text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
+                .map { String($0).replacingApostrophes }
+                .filter { $0.count > 1 && !EnglishStopwords.contains($0) }
+                .map(EnglishStemmer.stem))
     }
 }
 

@@ -8,12 +8,16 @@ import SenbaFlows
 await FlowIO.main { () async throws(FlowError) in
     let arguments = try FlowCommandLine(Array(CommandLine.arguments.dropFirst()))
     let configuration = try arguments.configuration()
-    let request = try arguments.positional.first.map { path throws(FlowError) in try FlowIO.load(CopyRequest.self, from: path) }
+    let request =
+        try arguments.positional.first.map { path throws(FlowError) in try FlowIO.load(CopyRequest.self, from: path) }
         ?? Samples.copyRequest
     var report = try await Copywriter(configuration: configuration).write(request)
     report.flow = "config-swap"
     let backends = configuration.routedBackends.map { "\($0.name) (\($0.kind))" }
-    report.notes = ["configuration \(arguments.value("--config") ?? "default"): route \(backends.joined(separator: ", "))"]
-    report.extra.append(("kinds", GeneratedContent(elements: configuration.routedBackends.map { GeneratedContent($0.kind) })))
+    report.notes = [
+        "configuration \(arguments.value("--config") ?? "default"): route \(backends.joined(separator: ", "))"
+    ]
+    report.extra.append(
+        ("kinds", GeneratedContent(elements: configuration.routedBackends.map { GeneratedContent($0.kind) })))
     return (report, arguments.json, Copywriter.render)
 }

@@ -6,7 +6,9 @@ import SenbaFlows
 // it passes every check, else the filled template itself; and which, and why.
 await FlowIO.main { () async throws(FlowError) in
     let arguments = try FlowCommandLine(Array(CommandLine.arguments.dropFirst()))
-    guard arguments.positional.count == 1 else { throw FlowError("usage: copywriter REQUEST.json|- [--config FILE] [--json]") }
+    guard arguments.positional.count == 1 else {
+        throw FlowError("usage: copywriter REQUEST.json|- [--config FILE] [--json]")
+    }
     let request = try FlowIO.load(CopyRequest.self, from: arguments.positional[0])
     let report = try await Copywriter(configuration: try arguments.configuration()).write(request)
     return (report, arguments.json, Copywriter.render)

@@ -8,11 +8,13 @@ import SenbaFlows
 // librarian ARCHIVE.json --complete STEP --goal ID [--today YYYY-MM-DD] [--json]
 //   a completed step becomes a new entry of the goal's thread (written into the archive).
 await FlowIO.main { () async throws(FlowError) in
-    let arguments = try FlowCommandLine(Array(CommandLine.arguments.dropFirst()), values: ["--today", "--about", "--complete", "--goal"],
-                                        flags: ["--record"])
+    let arguments = try FlowCommandLine(
+        Array(CommandLine.arguments.dropFirst()), values: ["--today", "--about", "--complete", "--goal"],
+        flags: ["--record"])
     guard arguments.positional.count == 1 else {
-        throw FlowError("usage: librarian ARCHIVE.json [--today DATE] [--about TEXT] [--record] [--config FILE] [--json]\n"
-                        + "       librarian ARCHIVE.json --complete STEP --goal ID [--today DATE] [--json]")
+        throw FlowError(
+            "usage: librarian ARCHIVE.json [--today DATE] [--about TEXT] [--record] [--config FILE] [--json]\n"
+                + "       librarian ARCHIVE.json --complete STEP --goal ID [--today DATE] [--json]")
     }
     let path = arguments.positional[0]
     var archive = try Librarian.load(path)

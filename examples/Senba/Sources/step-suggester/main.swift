@@ -6,7 +6,9 @@ import SenbaFlows
 // (the person writes their own) and why.
 await FlowIO.main { () async throws(FlowError) in
     let arguments = try FlowCommandLine(Array(CommandLine.arguments.dropFirst()))
-    guard arguments.positional.count == 1 else { throw FlowError("usage: step-suggester REQUEST.json|- [--config FILE] [--json]") }
+    guard arguments.positional.count == 1 else {
+        throw FlowError("usage: step-suggester REQUEST.json|- [--config FILE] [--json]")
+    }
     let request = try FlowIO.load(StepRequest.self, from: arguments.positional[0])
     let report = await (try StepSuggester(configuration: try arguments.configuration())).suggest(request)
     return (report, arguments.json, StepSuggester.render)
