@@ -45,10 +45,7 @@ struct Note: Generable, Equatable {
 enum Attachment: GenerableUnion, Equatable {
     case link(Link)
     case note(Note)
-    static let variants: [UnionVariant<Attachment>] = [
-        UnionVariant(Link.self, Attachment.link) { if case .link(let v) = $0 { v } else { nil } },
-        UnionVariant(Note.self, Attachment.note) { if case .note(let v) = $0 { v } else { nil } },
-    ]
+    static let variants = [UnionVariant(link), UnionVariant(note)]
 }
 
 struct Message: Generable, Equatable {
