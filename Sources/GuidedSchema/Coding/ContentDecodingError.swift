@@ -7,7 +7,8 @@ public struct ContentDecodingError: Error, Sendable, Hashable, CustomStringConve
     /// A short excerpt of what was found.
     public var excerpt: String
 
-    /// Creates an error.
+    /// An error at `pointer` (e.g. `/steps/2`), where `expected` (e.g. `a string`) did not match
+    /// `excerpt`, a short quote of the content found there (see ``Violation/excerpt(of:limit:)``).
     public init(pointer: JSONPointer, expected: String, excerpt: String) {
         self.pointer = pointer
         self.expected = expected

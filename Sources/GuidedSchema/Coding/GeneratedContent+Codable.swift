@@ -28,7 +28,8 @@ extension GeneratedContent: Codable {
         }
     }
 
-    /// Encodes the value as is.
+    /// Encodes the JSON value itself — objects as keyed containers in property order, arrays as
+    /// unkeyed ones — so content nested in a `Codable` type keeps its shape.
     public func encode(to encoder: any Encoder) throws {
         switch kind {
         case .null:

@@ -5,7 +5,7 @@
 /// all use it, so untyped and typed code share one path. Object properties keep their
 /// order, because models write earlier fields first and apps depend on it.
 public struct GeneratedContent: Sendable, Hashable {
-    /// The shape of a value.
+    /// Which of JSON's six kinds of value this is, with its payload; switch over it to walk a value.
     public enum Kind: Sendable, Hashable {
         /// JSON `null`.
         case null
@@ -25,10 +25,10 @@ public struct GeneratedContent: Sendable, Hashable {
     public struct Property: Sendable, Hashable {
         /// The property name.
         public var name: String
-        /// The property value.
+        /// The value under ``name``: any JSON value, objects and arrays included.
         public var value: GeneratedContent
 
-        /// Creates a property.
+        /// The property `name: value`, e.g. `Property("steps", ["Swim"])`.
         public init(_ name: String, _ value: GeneratedContent) {
             self.name = name
             self.value = value
@@ -38,21 +38,22 @@ public struct GeneratedContent: Sendable, Hashable {
     /// The value's kind and payload.
     public var kind: Kind
 
-    /// Creates content of the given kind.
+    /// Content with this kind and payload, e.g. `GeneratedContent(kind: .object([]))` for `{}`.
+    /// The literal forms (`["steps": ["Swim"]]`) are usually shorter.
     public init(kind: Kind) { self.kind = kind }
 
     /// JSON `null`.
     public static let null = GeneratedContent(kind: .null)
 
-    /// Creates a string value.
+    /// The JSON string `string`; the same as the literal `"…"` where a literal will do.
     public init(_ string: String) { self.kind = .string(string) }
-    /// Creates a boolean value.
+    /// JSON `true` or `false`.
     public init(_ bool: Bool) { self.kind = .bool(bool) }
-    /// Creates an integer value.
+    /// A JSON number written exactly as `integer` (no fraction, no exponent).
     public init(_ integer: Int) { self.kind = .number(JSONNumber(integer)) }
     /// Creates a floating-point value.
     public init(_ double: Double) { self.kind = .number(JSONNumber(double)) }
-    /// Creates an array value.
+    /// A JSON array of `elements`, in order; the literal `[…]` does the same.
     public init(elements: [GeneratedContent]) { self.kind = .array(elements) }
     /// Creates an object value whose properties keep the given order.
     public init(properties: [(String, GeneratedContent)]) {
@@ -121,17 +122,17 @@ extension GeneratedContent: ExpressibleByStringLiteral, ExpressibleByIntegerLite
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    /// Creates a string value from a literal.
+    /// `"Swim"` as a JSON string, so `let text: GeneratedContent = "Swim"` compiles.
     public init(stringLiteral value: String) { self.init(value) }
-    /// Creates an integer value from a literal.
+    /// `5` as a JSON number written without fraction or exponent.
     public init(integerLiteral value: Int) { self.init(value) }
     /// Creates a number value from a literal.
     public init(floatLiteral value: Double) { self.init(value) }
-    /// Creates a boolean value from a literal.
+    /// `true` or `false` as JSON booleans.
     public init(booleanLiteral value: Bool) { self.init(value) }
     /// Creates `null` from `nil`.
     public init(nilLiteral: ()) { self = .null }
-    /// Creates an array value from a literal.
+    /// `["Swim", 3, nil]` as a JSON array, elements in the literal's order.
     public init(arrayLiteral elements: GeneratedContent...) { self.init(elements: elements) }
     /// Creates an object value from a literal; the literal's order is kept.
     public init(dictionaryLiteral elements: (String, GeneratedContent)...) {

@@ -13,7 +13,7 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.doubleValue = value
     }
 
-    /// Creates a number from an integer.
+    /// `integer`, written in decimal with no fraction or exponent; exact for every `Int`.
     public init(_ integer: Int) {
         self.text = String(integer)
         self.doubleValue = Double(integer)
@@ -115,7 +115,7 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
 }
 
 extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
-    /// A number from an integer literal.
+    /// Lets `NumericBounds(minimum: 0)` take a literal; exact, like ``init(_:)-(Int)``.
     public init(integerLiteral value: Int) { self.init(value) }
     /// A number from a floating-point literal (written in its shortest exact form).
     public init(floatLiteral value: Double) { self.init(value) }

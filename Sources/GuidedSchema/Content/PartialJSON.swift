@@ -37,7 +37,7 @@ public enum PartialJSON {
         }
     }
 
-    /// The deepest nesting read (as json-c is allowed in ``JSONReader``); deeper text is invalid
+    /// The deepest nesting read (as json-c is allowed in `JSONReader`); deeper text is invalid
     /// rather than a stack overflow.
     public static let maximumDepth = 512
 

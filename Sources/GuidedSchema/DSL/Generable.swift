@@ -37,7 +37,12 @@ public struct GenerableConfiguration: Sendable {
     /// ``GroundedVocabulary``). An output policy or a single request can override it.
     public var groundedDecoding: Bool
 
-    /// Creates a configuration.
+    /// Settings for a ``Generable`` type; every one is optional.
+    /// - Parameters:
+    ///   - description: What the type is, for the model (JSON Schema `description`); nil for none.
+    ///   - name: The `$defs` name when the type is recursive; nil for the Swift type name.
+    ///   - groundedDecoding: Whether free-text strings are generated under grounded decoding by
+    ///     default; `false` unless the type says so.
     public init(description: String? = nil, name: String? = nil, groundedDecoding: Bool = false) {
         self.description = description
         self.name = name
@@ -49,7 +54,7 @@ extension Generable {
     /// No description and the Swift type name.
     public static var configuration: GenerableConfiguration { GenerableConfiguration() }
 
-    /// An empty value.
+    /// `Self()`: the value a property of this type holds until decoding fills it in.
     public static var placeholder: Self { Self() }
 
     /// An object with one property per stored property, in declaration order, closed to others.

@@ -70,14 +70,14 @@ public struct SchemaBuilder: Sendable {
 }
 
 extension String: SchemaRepresentable {
-    /// A string.
+    /// Any string, of any length; a ``Guide`` adds lengths, a pattern or a format.
     public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .string() }
     /// The empty string.
     public static var placeholder: String { "" }
 }
 
 extension Bool: SchemaRepresentable {
-    /// A boolean.
+    /// `true` or `false` (JSON Schema `"type": "boolean"`).
     public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .boolean }
     /// `false`.
     public static var placeholder: Bool { false }
@@ -86,21 +86,21 @@ extension Bool: SchemaRepresentable {
 extension Int: SchemaRepresentable {
     /// An integer within `Int`'s range.
     public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .integer() }
-    /// Zero.
+    /// `0`, until decoding fills the property in.
     public static var placeholder: Int { 0 }
 }
 
 extension Double: SchemaRepresentable {
-    /// A number.
+    /// Any JSON number, integral or not; a ``Guide`` adds bounds.
     public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .number() }
-    /// Zero.
+    /// `0`, until decoding fills the property in.
     public static var placeholder: Double { 0 }
 }
 
 extension Float: SchemaRepresentable {
-    /// A number.
+    /// Any JSON number, integral or not (decoded to the nearest `Float`); a ``Guide`` adds bounds.
     public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .number() }
-    /// Zero.
+    /// `0`, until decoding fills the property in.
     public static var placeholder: Float { 0 }
 }
 

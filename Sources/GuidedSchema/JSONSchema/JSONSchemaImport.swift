@@ -26,7 +26,8 @@ public struct JSONSchemaImportOptions: Sendable {
     /// The base URI of a document that names none.
     public static let defaultBaseURI = "https://schema.guided.invalid/root.json"
 
-    /// Creates options.
+    /// Options for ``GenerationSchema/fromJSONSchema(_:options:)``; the defaults read a document
+    /// as JSON Schema says, with formats asserted and references kept inside the document.
     public init(
         allowUnsupported: Bool = false, strict: Bool = false, formatAssertion: Bool = true, file: String? = nil,
         baseURI: String? = nil, assumedDraft: JSONSchemaDraft? = nil,
@@ -46,11 +47,11 @@ public struct JSONSchemaImportOptions: Sendable {
 public enum JSONSchemaDraft: String, Sendable, Hashable, CaseIterable {
     /// Draft 4 (`http://json-schema.org/draft-04/schema#`).
     case draft4 = "draft-04"
-    /// Draft 6.
+    /// Draft 6 (`http://json-schema.org/draft-06/schema#`): adds `const`, `contains`, `propertyNames`.
     case draft6 = "draft-06"
-    /// Draft 7.
+    /// Draft 7 (`http://json-schema.org/draft-07/schema#`): adds `if`/`then`/`else`.
     case draft7 = "draft-07"
-    /// Draft 2019-09.
+    /// Draft 2019-09 (`https://json-schema.org/draft/2019-09/schema`): `$defs`, `unevaluated*`, `$recursiveRef`.
     // swift-format-ignore: AlwaysUseLowerCamelCase
     case draft2019_09 = "2019-09"
     /// Draft 2020-12, the draft Guided writes.
@@ -70,7 +71,7 @@ public enum JSONSchemaDraft: String, Sendable, Hashable, CaseIterable {
 
 /// A schema read from a JSON Schema document, with what the reading left out.
 public struct ImportedSchema: Sendable {
-    /// The schema.
+    /// The document as Guided's schema model, ready to validate with or compile into a grammar.
     public var schema: GenerationSchema
     /// Keywords accepted but neither enforced nor checked, each located (only when
     /// ``JSONSchemaImportOptions/allowUnsupported`` is on; the current reader checks every keyword).

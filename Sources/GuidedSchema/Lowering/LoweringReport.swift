@@ -32,7 +32,8 @@ public struct LoweringReport: Sendable, Hashable, CustomStringConvertible {
         /// Why, in a few words (e.g. "bound above 1999 is beyond llama.cpp's repetition limit").
         public var note: String
 
-        /// Creates an entry.
+        /// An entry for `keyword` at `pointer` in the schema (JSON Schema form); `note` says why in a
+        /// few words, or is empty when the disposition says it all.
         public init(_ pointer: JSONPointer, _ keyword: String, _ disposition: Disposition, _ note: String = "") {
             self.pointer = pointer
             self.keyword = keyword
@@ -51,13 +52,14 @@ public struct LoweringReport: Sendable, Hashable, CustomStringConvertible {
     /// Every keyword, in schema order.
     public var entries: [Entry]
 
-    /// Creates a report.
+    /// A report for `target` (e.g. `gbnf`, `json-schema:openai-strict`), with entries in schema order.
     public init(target: String, entries: [Entry] = []) {
         self.target = target
         self.entries = entries
     }
 
-    /// Entries with the given disposition.
+    /// The entries with `disposition`, in schema order: `report.entries(.checkedAfter)` lists
+    /// what a model can get wrong and the validator must catch.
     public func entries(_ disposition: Disposition) -> [Entry] { entries.filter { $0.disposition == disposition } }
 
     /// One line per entry, headed by the target.

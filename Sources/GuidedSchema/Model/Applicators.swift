@@ -10,7 +10,8 @@ public struct DynamicReference: Sendable, Hashable {
     /// The definition the reference resolves to when no dynamic scope overrides it.
     public var definition: String
 
-    /// Creates a dynamic reference.
+    /// A `$dynamicRef` to `#anchor` that resolves to the definition named `definition` unless a
+    /// dynamic scope on the way declares the anchor.
     public init(anchor: String, definition: String) {
         self.anchor = anchor
         self.definition = definition
@@ -26,7 +27,7 @@ public struct DynamicScope: Sendable, Hashable {
         /// The definition holding the schema that declares it.
         public var definition: String
 
-        /// Creates an anchor.
+        /// The `$dynamicAnchor` `name`, declared by the schema stored as the definition `definition`.
         public init(_ name: String, definition: String) {
             self.name = name
             self.definition = definition
@@ -38,7 +39,8 @@ public struct DynamicScope: Sendable, Hashable {
     /// The anchors, sorted by name.
     public var anchors: [Anchor]
 
-    /// Creates a scope.
+    /// The anchors a resource (identified by its absolute URI) declares; they are kept sorted by
+    /// name whatever the order given.
     public init(resource: String, anchors: [Anchor]) {
         self.resource = resource
         self.anchors = anchors.sorted { $0.name < $1.name }
@@ -60,7 +62,8 @@ public struct UnevaluatedConstraints: Sendable, Hashable {
     /// The schema of every element not evaluated (`unevaluatedItems`); nil when absent.
     public var items: SchemaNode?
 
-    /// Creates unevaluated constraints.
+    /// `unevaluatedProperties` and `unevaluatedItems` schemas; leave one nil when the schema does
+    /// not have that keyword.
     public init(properties: SchemaNode? = nil, items: SchemaNode? = nil) {
         self.properties = properties
         self.items = items

@@ -9,7 +9,8 @@ public struct StringConstraints: Sendable, Hashable {
     /// A well-known format.
     public var format: StringFormat?
 
-    /// Creates string constraints.
+    /// Constraints on a string; nil (the default) leaves that side unconstrained, so
+    /// `StringConstraints()` accepts any string and `StringConstraints(maxLength: 180)` caps it.
     public init(minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, format: StringFormat? = nil) {
         self.minLength = minLength
         self.maxLength = maxLength
@@ -36,7 +37,8 @@ public struct NumericBounds: Sendable, Hashable {
     /// The value must be an integer multiple of this (above zero), exactly: `0.3` is a multiple of `0.1`.
     public var multipleOf: JSONNumber?
 
-    /// Creates numeric bounds.
+    /// Bounds on a number, each nil (unbounded) by default; literals work:
+    /// `NumericBounds(minimum: 0, exclusiveMaximum: 1)`.
     public init(
         minimum: JSONNumber? = nil, maximum: JSONNumber? = nil, exclusiveMinimum: JSONNumber? = nil,
         exclusiveMaximum: JSONNumber? = nil, multipleOf: JSONNumber? = nil

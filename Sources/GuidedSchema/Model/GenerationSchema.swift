@@ -8,7 +8,7 @@ public struct GenerationSchema: Sendable, Hashable {
         /// The definition's schema.
         public var node: SchemaNode
 
-        /// Creates a definition.
+        /// The `$defs` entry `name`, which `.reference(name)` nodes point to.
         public init(_ name: String, _ node: SchemaNode) {
             self.name = name
             self.node = node
@@ -20,13 +20,14 @@ public struct GenerationSchema: Sendable, Hashable {
     /// Definitions in a stable order.
     public var definitions: [Definition]
 
-    /// Creates a schema.
+    /// A schema whose value must match `root`; `definitions` holds what its references name (none
+    /// unless a type is recursive or the document had `$defs`).
     public init(root: SchemaNode, definitions: [Definition] = []) {
         self.root = root
         self.definitions = definitions
     }
 
-    /// The definition named `name`.
+    /// The node of the `$defs` entry `name`; nil when no definition has that name.
     public func definition(named name: String) -> SchemaNode? {
         definitions.first { $0.name == name }?.node
     }

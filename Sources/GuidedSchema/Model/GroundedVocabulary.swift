@@ -3,7 +3,7 @@
 /// Under grounded decoding, a model may write ordinary words freely, but the *specifics* — numbers,
 /// dates, ordinals and capitalised names — only where this request's facts contain them. The
 /// grammar compiler turns a vocabulary into rules for every free-text string
-/// (``GrammarOptions`` in `GuidedGrammar`); backends that take no grammar check the same rule
+/// (`GrammarOptions` in `GuidedGrammar`); backends that take no grammar check the same rule
 /// after generation.
 ///
 /// A vocabulary is plain data: `GuidedValidation` derives one from a request's grounding

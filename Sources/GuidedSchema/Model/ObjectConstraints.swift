@@ -2,14 +2,14 @@
 public struct ObjectConstraints: Sendable, Hashable {
     /// One declared property.
     public struct Property: Sendable, Hashable {
-        /// The key.
+        /// The key as it appears in the JSON object, e.g. `steps`.
         public var name: String
-        /// The value's schema.
+        /// What the value under ``name`` must match.
         public var schema: SchemaNode
         /// Whether the key must be present.
         public var isRequired: Bool
 
-        /// Creates a property.
+        /// The property `name` with values matching `schema`; required unless `required` is `false`.
         public init(_ name: String, _ schema: SchemaNode, required: Bool = true) {
             self.name = name
             self.schema = schema
@@ -24,7 +24,7 @@ public struct ObjectConstraints: Sendable, Hashable {
         /// The schema of the values of matching keys.
         public var schema: SchemaNode
 
-        /// Creates a pattern property.
+        /// Values of keys that `pattern` (ECMA-262, unanchored) finds must match `schema`.
         public init(_ pattern: String, _ schema: SchemaNode) {
             self.pattern = pattern
             self.schema = schema
@@ -38,7 +38,7 @@ public struct ObjectConstraints: Sendable, Hashable {
         /// The keys that must then be present too.
         public var required: [String]
 
-        /// Creates a dependency.
+        /// When `property` is present, every key in `required` must be too.
         public init(_ property: String, requires required: [String]) {
             self.property = property
             self.required = required
@@ -53,7 +53,7 @@ public struct ObjectConstraints: Sendable, Hashable {
         /// The schema the object must then match.
         public var schema: SchemaNode
 
-        /// Creates a dependent schema.
+        /// When `property` is present, the whole object must also match `schema`.
         public init(_ property: String, _ schema: SchemaNode) {
             self.property = property
             self.schema = schema

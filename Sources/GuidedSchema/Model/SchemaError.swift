@@ -49,7 +49,8 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Column (1-based) for syntax errors.
     public var column: Int?
 
-    /// Creates an error.
+    /// A located schema error: `message` says what is wrong, `remedy` what to write instead.
+    /// Give `line` and `column` (1-based) only for errors found while reading the file's text.
     public init(
         _ code: Code, _ message: String, remedy: String, at pointer: JSONPointer = .root,
         file: String? = nil, line: Int? = nil, column: Int? = nil

@@ -10,7 +10,8 @@ public struct SchemaNode: Sendable, Hashable {
     /// A description the model sees (JSON Schema `description`; Apple's `@Guide(description:)`).
     public var description: String?
 
-    /// Creates a node.
+    /// A node accepting what `kind` says; `title` and `description` are annotations (the
+    /// description reaches the model's prompt), never constraints.
     public init(_ kind: Kind, title: String? = nil, description: String? = nil) {
         self.kind = kind
         self.title = title
@@ -23,17 +24,17 @@ public struct SchemaNode: Sendable, Hashable {
         case any
         /// No value at all (`false`).
         case nothing
-        /// `null`.
+        /// Only JSON `null` (`"type": "null"`).
         case null
         /// `true` or `false`.
         case boolean
-        /// A string with constraints.
+        /// A string within the constraints' length, pattern and format (`"type": "string"`).
         case string(StringConstraints)
         /// An integral number with bounds.
         case integer(NumericBounds)
-        /// Any number with bounds.
+        /// A number, integral or not, within the bounds (`"type": "number"`).
         case number(NumericBounds)
-        /// An array.
+        /// An array whose elements, count and uniqueness meet the constraints (`"type": "array"`).
         case array(ArrayConstraints)
         /// An object with ordered properties.
         case object(ObjectConstraints)
@@ -66,34 +67,36 @@ public struct SchemaNode: Sendable, Hashable {
 }
 
 extension SchemaNode {
-    /// Any value.
+    /// Accepts every JSON value: JSON Schema `{}` or `true`.
     public static let any = SchemaNode(.any)
-    /// No value.
+    /// Accepts no value at all: JSON Schema `false`, e.g. the `additionalProperties` of a closed object.
     public static let nothing = SchemaNode(.nothing)
-    /// `null`.
+    /// Accepts only `null`; see ``nullable`` to make another node optional-valued.
     public static let null = SchemaNode(.null)
-    /// A boolean.
+    /// Accepts `true` or `false`.
     public static let boolean = SchemaNode(.boolean)
 
-    /// A string.
+    /// A string node, unconstrained by default: `.string(StringConstraints(maxLength: 180))`.
     public static func string(_ constraints: StringConstraints = StringConstraints(), description: String? = nil)
         -> SchemaNode
     {
         SchemaNode(.string(constraints), description: description)
     }
-    /// An integer.
+    /// An integral number (`1` and `1.0`, not `1.5`), unbounded by default:
+    /// `.integer(NumericBounds(minimum: 1, maximum: 5))`.
     public static func integer(_ bounds: NumericBounds = NumericBounds(), description: String? = nil) -> SchemaNode {
         SchemaNode(.integer(bounds), description: description)
     }
-    /// A number.
+    /// Any number, unbounded by default: `.number(NumericBounds(minimum: 0))`.
     public static func number(_ bounds: NumericBounds = NumericBounds(), description: String? = nil) -> SchemaNode {
         SchemaNode(.number(bounds), description: description)
     }
-    /// An array.
+    /// An array node: `.array(ArrayConstraints(items: .string(), minItems: 1))`.
     public static func array(_ constraints: ArrayConstraints, description: String? = nil) -> SchemaNode {
         SchemaNode(.array(constraints), description: description)
     }
-    /// An object.
+    /// An object node, closed unless the constraints say otherwise:
+    /// `.object(ObjectConstraints([.init("city", .string())]))`.
     public static func object(_ constraints: ObjectConstraints, description: String? = nil) -> SchemaNode {
         SchemaNode(.object(constraints), description: description)
     }

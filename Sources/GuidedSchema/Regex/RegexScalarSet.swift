@@ -11,7 +11,7 @@ public struct RegexScalarSet: Sendable, Hashable {
     /// The normalized ranges: sorted ascending, disjoint and non-adjacent.
     public let ranges: [ClosedRange<UInt32>]
 
-    /// The empty set.
+    /// A set with no code points: it matches nothing, and its complement matches everything.
     public init() {
         ranges = []
     }

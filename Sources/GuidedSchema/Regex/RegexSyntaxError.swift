@@ -8,7 +8,8 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     /// How to fix it, in one line.
     public var remedy: String
 
-    /// Creates an error at `offset` with a message and a remedy.
+    /// An error at `offset` Unicode scalars into the pattern; `message` and `remedy` are one line
+    /// each, e.g. "unmatched ')'" and "remove it or escape it as \\)".
     public init(offset: Int, message: String, remedy: String) {
         self.offset = offset
         self.message = message

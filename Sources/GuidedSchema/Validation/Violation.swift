@@ -9,7 +9,8 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// A short excerpt of what came.
     public var excerpt: String
 
-    /// Creates a violation.
+    /// A violation of `keyword` at `pointer` in the value; `expected` is in words (`at most 180
+    /// characters`), `excerpt` a bounded quote of the value (see ``excerpt(of:limit:)``).
     public init(pointer: JSONPointer, keyword: String, expected: String, excerpt: String) {
         self.pointer = pointer
         self.keyword = keyword
