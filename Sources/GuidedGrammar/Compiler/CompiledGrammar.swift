@@ -20,7 +20,8 @@ public struct GrammarError: Error, Sendable, Hashable, CustomStringConvertible {
     /// branch is dropped instead of failing the whole grammar).
     public var isUnsatisfiable: Bool
 
-    /// Creates an error.
+    /// An error at `pointer` (JSON Schema form): `message` says what cannot be compiled and
+    /// `remedy` what to change; `unsatisfiable` when no value can satisfy the schema there.
     public init(_ message: String, remedy: String, at pointer: JSONPointer, unsatisfiable: Bool = false) {
         self.pointer = pointer
         self.message = message
@@ -31,7 +32,7 @@ public struct GrammarError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `error: message (at #/pointer) — remedy`.
     public var description: String { "error: \(message) (at #\(pointer)) — \(remedy)" }
 
-    /// The same problem as a ``SchemaError`` attributed to `file`.
+    /// The same problem as a `SchemaError` attributed to `file`.
     public func schemaError(file: String?) -> SchemaError {
         SchemaError(.unsupportedKeyword, message, remedy: remedy, at: pointer, file: file)
     }

@@ -17,13 +17,14 @@ public struct GrammarOptions: Sendable, Hashable {
     public var allowUnsupported: Bool
     /// Grounded decoding: when set, every free-text string (a string with no `pattern`,
     /// `format`, `const` or `enum`) may state only the specifics this vocabulary holds — see
-    /// ``GroundedVocabulary``. Such a string holds at least one word, and its `maxLength` is
+    /// `GroundedVocabulary`. Such a string holds at least one word, and its `maxLength` is
     /// checked after generation instead of enforced (the lowering report says so). Grammars with
     /// a vocabulary are per request, so ``GrammarCompiler/cachedCompile(_:options:)`` compiles and
     /// verifies them each time instead of caching them.
     public var groundedVocabulary: GroundedVocabulary?
 
-    /// Creates options.
+    /// Options; the defaults (compact, unsupported keywords refused, no grounded vocabulary) are
+    /// what sessions use for a schema without grounded decoding.
     public init(
         whitespace: Whitespace = .compact, allowUnsupported: Bool = false, groundedVocabulary: GroundedVocabulary? = nil
     ) {

@@ -7,7 +7,8 @@ public struct RegexGrammarError: Error, Sendable, Equatable, CustomStringConvert
     /// How to make the pattern enforceable, in one line.
     public var remedy: String
 
-    /// Creates an error for `pattern`.
+    /// An error for the pattern source `pattern`; `message` and `remedy` are one line each, e.g.
+    /// "repetition {0,5000} exceeds llama.cpp's limit of 1999 …" and "use bounds of at most 1999, …".
     public init(pattern: String, message: String, remedy: String) {
         self.pattern = pattern
         self.message = message

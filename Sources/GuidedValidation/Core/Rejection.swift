@@ -13,7 +13,9 @@ public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
     /// Human text with a short excerpt of the offending value.
     public var detail: String
 
-    /// Creates a rejection.
+    /// A rejection by the validator named `validator` (its ``OutputValidator/name``) for `reason`,
+    /// a stable camelCase code, at `pointer` in the output; `detail` is for people, with a short
+    /// excerpt of the offending value.
     public init(validator: String, reason: String, pointer: JSONPointer, detail: String) {
         self.validator = validator
         self.reason = reason

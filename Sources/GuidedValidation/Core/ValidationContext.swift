@@ -15,7 +15,9 @@ public struct ValidationContext: Sendable {
     /// their words in an output mean an example leaked into it (see ``ExampleLeakValidator``).
     public var exampleGrounding: [String]
 
-    /// Creates a context.
+    /// The context of one request. Only `schema` is required; leave `prompt` empty and
+    /// `grounding` and `exampleGrounding` out when the request had none, and validators that
+    /// need them (scaffolding echo, grounding, example leaks) check against nothing.
     public init(
         prompt: String = "", grounding: [String] = [], schema: GenerationSchema, exampleGrounding: [String] = []
     ) {

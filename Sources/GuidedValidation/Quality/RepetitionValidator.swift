@@ -13,7 +13,7 @@ public import GuidedSchema
 ///   is significant — so "one of the … one of the" or "in the … in the" alone does not
 ///   count. One rejection per string, naming the first repeated run.
 ///
-/// Words are ``WordTokenizer`` tokens: runs of letters and digits, apostrophes dropped.
+/// Words are `WordTokenizer` tokens: runs of letters and digits, apostrophes dropped.
 public struct RepetitionValidator: OutputValidator {
     /// The most times one significant word may be used in a string.
     public var maximumWordUses: Int

@@ -6,7 +6,7 @@ public import GuidedSchema
 ///
 /// Applies only to the strings at ``pointers`` (an array's pointer means each item), since
 /// a notification may well start with "You". The opening word is the first
-/// ``WordTokenizer`` word (leading quotes and symbols skipped, apostrophes dropped), and at
+/// `WordTokenizer` word (leading quotes and symbols skipped, apostrophes dropped), and at
 /// most one opener reason is given per item, checked in this order:
 /// - `"startsWithPronoun"`: the first word is in ``EnglishPronouns/all`` (`I`, `we`, `you`,
 ///   `my`, `your`, `it`, `they`, `this`, `there`, …), except a demonstrative (`this`,

@@ -6,7 +6,7 @@
 /// breakfast", "Have a glass of water", "Be patient with yourself"). `may` is left out
 /// because it is also the month.
 public enum AuxiliaryVerbs {
-    /// The list.
+    /// Every entry, lowercase and without apostrophes: `can`, `cant`, `should`, `will`, `is`, `are`, ….
     public static let all: Set<String> = [
         "can", "cant", "cannot", "could", "couldnt", "should", "shouldnt", "would", "wouldnt",
         "might", "must", "shall", "will", "wont", "is", "isnt", "are", "arent", "am",

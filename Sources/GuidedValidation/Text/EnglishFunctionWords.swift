@@ -6,7 +6,7 @@
 /// `after`: "Warm up", "Log in", "the night before") are prepositions in ``prepositions``
 /// but never in ``danglingPrepositions``.
 public enum EnglishFunctionWords {
-    /// `a`, `an`, `the`.
+    /// The articles `a`, `an` and `the`: a phrase ending on one was cut off mid-thought.
     public static let articles: Set<String> = ["a", "an", "the"]
 
     /// Coordinating and common subordinating conjunctions.

@@ -1,12 +1,12 @@
 /// Personal pronouns, possessives and demonstratives: the words a diary line or a remark
 /// opens with, and an instruction does not ("I was standing in…", "Your goal is…").
 ///
-/// Entries are lowercase with apostrophes removed, as ``WordTokenizer`` writes words
+/// Entries are lowercase with apostrophes removed, as `WordTokenizer` writes words
 /// (`I'm` → `im`, `you're` → `youre`). Contractions that would collide with ordinary words
 /// once the apostrophe is gone (`I'd` → `id`, `I'll` → `ill`, `we'll` → `well`,
 /// `we're` → `were`) are left out; `were` is a past form (``PastTenseVerbs``) anyway.
 public enum EnglishPronouns {
-    /// The list.
+    /// Every entry, lowercase and without apostrophes: `i`, `im`, `my`, `you`, `youre`, `this`, ….
     public static let all: Set<String> = [
         "i", "im", "ive", "me", "my", "mine", "myself",
         "we", "weve", "us", "our", "ours", "ourselves",

@@ -2,14 +2,15 @@
 ///
 /// The grounding check ignores these when counting shared words, so "Go to the store" and
 /// "the pool is open" share nothing. Entries are lowercase with apostrophes removed, as
-/// ``WordTokenizer`` writes words (`don't` → `dont`).
+/// `WordTokenizer` writes words (`don't` → `dont`).
 public enum EnglishStopwords {
     /// Whether `word` (any case; apostrophes are ignored) is a stopword.
     public static func contains(_ word: String) -> Bool {
         all.contains(String(word.lowercased().filter { $0 != "'" && $0 != "\u{2019}" }))
     }
 
-    /// The list.
+    /// Every stopword, lowercase and without apostrophes; ask ``contains(_:)`` to ignore case and
+    /// apostrophes in the word looked up.
     public static let all: Set<String> = [
         // Articles, conjunctions, prepositions.
         "a", "an", "the", "and", "or", "but", "nor", "so", "yet", "if", "then", "than", "because", "as",

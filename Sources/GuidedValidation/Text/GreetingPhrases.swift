@@ -6,7 +6,7 @@
 /// Imperatives that read as encouragement (`Remember`, `Keep`, `Try`) are actions and are
 /// not listed.
 public enum GreetingPhrases {
-    /// The list.
+    /// Every entry, in no meaningful order: `hi`, `hello`, `well done`, `good job`, `sure`, ….
     public static let all: [String] = [
         "hi", "hello", "hey", "hiya", "greetings", "dear", "welcome",
         "congrats", "congratulations", "well done", "good job", "great job", "nice job", "nice work",

@@ -47,7 +47,7 @@ public struct ReaderVoiceValidator: OutputValidator {
     }
 
     /// Whether `token` is a first-person singular word. Contractions lose their apostrophe in
-    /// ``WordTokenizer`` (`I'll` → `Ill`), so they count only with the capital `I` that tells
+    /// `WordTokenizer` (`I'll` → `Ill`), so they count only with the capital `I` that tells
     /// them from `ill` and `id`.
     static func isFirstPerson(_ token: WordToken) -> Bool {
         let lowered = token.lowercased

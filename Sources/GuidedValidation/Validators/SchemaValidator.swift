@@ -5,7 +5,7 @@ public import GuidedSchema
 /// Wraps `GenerationSchema.violations(of:)`: reason `"schema"`, pointer from the violation,
 /// detail naming the broken keyword, what was expected and what came.
 public struct SchemaValidator: OutputValidator {
-    /// Creates the validator.
+    /// The validator; it has no settings: the schema comes from each ``ValidationContext``.
     public init() {}
 
     /// `"schema"`.
