@@ -46,7 +46,8 @@ public struct UnavailableReason: Error, Sendable, Hashable {
     /// What is wrong and what to do, in one line.
     public var message: String
 
-    /// Creates a reason.
+    /// A reason of kind `code`; `message` says what is wrong and what to do, in one line, e.g.
+    /// `UnavailableReason(.unreachable, "nothing listens at http://127.0.0.1:8080")`.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
@@ -72,7 +73,8 @@ public struct BackendCapabilities: Sendable, Hashable {
     /// Counts tokens exactly (else estimates).
     public var tokenCounting: Bool
 
-    /// Creates capabilities.
+    /// Capabilities, each stated explicitly: the router skips a backend as unsupported when a
+    /// request needs one it lacks (a schema without `grammar` or `jsonSchema`, a seed without `seed`).
     public init(
         grammar: Bool, jsonSchema: Bool, greedy: Bool, topK: Bool, topP: Bool, seed: Bool, streaming: Bool,
         tokenCounting: Bool

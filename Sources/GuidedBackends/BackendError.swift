@@ -42,7 +42,9 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
     /// For invalid or truncated output: a bounded excerpt of what came.
     public var excerpt: String?
 
-    /// Creates an error.
+    /// An error of kind `code` from the backend named `backend`. Give `violations` for invalid
+    /// output, and an `excerpt` (at most 200 characters, see ``OutputValidation/excerpt(_:)``) of
+    /// what came.
     public init(_ code: Code, backend: String, _ message: String, violations: [Violation] = [], excerpt: String? = nil)
     {
         self.code = code

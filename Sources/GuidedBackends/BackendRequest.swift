@@ -44,7 +44,8 @@ public struct BackendRequest: Sendable {
         /// The output for it (JSON for structured output).
         public var output: GeneratedContent
 
-        /// Creates an example.
+        /// A worked example: `output` is what the model should write for `input` given the
+        /// example's own facts, `grounding` (none by default).
         public init(input: String, grounding: [String] = [], output: GeneratedContent) {
             self.input = input
             self.grounding = grounding
@@ -52,7 +53,9 @@ public struct BackendRequest: Sendable {
         }
     }
 
-    /// Creates a request.
+    /// A request; only `prompt` is required. Without a `schema` the model writes free text; with
+    /// one, `grammar` (GBNF whose start rule is `root`) replaces the grammar the backend would
+    /// compile from it, e.g. a ``PrecompiledGenerable`` type's.
     public init(
         prompt: String, instructions: String? = nil, transcript: [TranscriptEntry] = [],
         schema: GenerationSchema? = nil,
@@ -81,7 +84,7 @@ public struct TranscriptEntry: Sendable, Hashable {
     /// What was said (a response's JSON text for structured output).
     public var text: String
 
-    /// Creates an entry.
+    /// A turn: what the user asked (`.user`) or the model answered (`.model`).
     public init(_ role: Role, _ text: String) {
         self.role = role
         self.text = text
@@ -108,9 +111,9 @@ public struct BackendResponse: Sendable {
     public var content: GeneratedContent
     /// The output text exactly as the model produced it.
     public var text: String
-    /// Tokens generated.
+    /// How many tokens the model generated, as the server counted them; nil when it did not say.
     public var tokensGenerated: Int?
-    /// Tokens in the prompt.
+    /// How many tokens the prompt took, as the server counted them; nil when it did not say.
     public var promptTokens: Int?
     /// Why generation stopped.
     public var stopReason: StopReason
@@ -122,7 +125,9 @@ public struct BackendResponse: Sendable {
     /// backend can tell.
     public var tokenLogProbabilities: [TokenLogProbability]?
 
-    /// Creates a response.
+    /// A response from the backend named `backend`. Build `content` with
+    /// ``OutputValidation/content(from:schema:backend:parse:)`` so it is validated like every
+    /// backend's; pass nil for the counts the server does not report.
     public init(
         backend: String, content: GeneratedContent, text: String, tokensGenerated: Int?, promptTokens: Int?,
         stopReason: StopReason, milliseconds: Double, tokensPerSecond: Double?,

@@ -11,7 +11,8 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     /// What to do about it.
     public var remedy: String
 
-    /// Creates an error.
+    /// An error at `pointer` in the configuration (`file`, when it came from one): `message` says
+    /// what is wrong, `remedy` what to write instead, e.g. `write "route": ["local"]`.
     public init(_ message: String, remedy: String, at pointer: JSONPointer, file: String? = nil) {
         self.message = message
         self.remedy = remedy

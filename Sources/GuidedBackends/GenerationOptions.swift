@@ -12,7 +12,8 @@ public struct GenerationOptions: Sendable, Hashable {
             case topP(Double, seed: UInt64?)
         }
 
-        /// The mode.
+        /// Which mode, with its parameters (`k`, `p`, the seed), for a backend to switch over
+        /// when it writes its request body.
         public let mode: Mode
 
         /// Always the most likely token: reproducible.

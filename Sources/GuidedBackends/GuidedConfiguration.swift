@@ -22,7 +22,8 @@ public struct GuidedConfiguration: Sendable {
     /// The deadline of one request across the route and the tries per backend.
     public var routing: RoutingSettings
 
-    /// Creates a configuration.
+    /// A configuration built in code. `route` defaults to the backends in the order given;
+    /// `routes` maps an output type's name to its own order.
     public init(
         backends: [any LanguageModelBackend], route: [String]? = nil, routes: [String: [String]] = [:],
         routing: RoutingSettings = RoutingSettings()
@@ -33,7 +34,7 @@ public struct GuidedConfiguration: Sendable {
         self.routing = routing
     }
 
-    /// The backend named `name`.
+    /// The backend configured as `name`; nil when no backend has that name.
     public func backend(named name: String) -> (any LanguageModelBackend)? { backends.first { $0.name == name } }
 
     /// The backends in route order.

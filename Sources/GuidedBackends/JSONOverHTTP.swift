@@ -9,7 +9,7 @@ public struct JSONOverHTTP: Sendable {
     public let client: HTTPClient
     /// The backend's configured name, for errors.
     public let backend: String
-    /// Connect timeout.
+    /// How long to wait for the TCP (and TLS) connection before failing with a timeout; 2 s by default.
     public var connectTimeout: Duration
     /// Total timeout per request.
     public var timeout: Duration

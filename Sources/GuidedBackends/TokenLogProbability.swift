@@ -7,7 +7,8 @@ public struct TokenLogProbability: Sendable, Hashable {
     /// Natural-log probability, at most 0.
     public var logProbability: Double
 
-    /// Creates an entry.
+    /// The token `text` with its natural-log probability: `0` is certain; by default a candidate
+    /// with a string token below `-11` is rejected as forced by the grammar.
     public init(text: String, logProbability: Double) {
         self.text = text
         self.logProbability = logProbability

@@ -41,7 +41,7 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
 
     /// The configured name.
     public let name: String
-    /// `managed-llama-server`.
+    /// `managed-llama-server`: the `kind` a configuration entry names to get this backend.
     public let kind = "managed-llama-server"
     /// Same as llama-server's.
     public let capabilities = BackendCapabilities(

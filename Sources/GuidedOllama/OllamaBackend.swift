@@ -11,7 +11,7 @@ import Synchronization
 public final class OllamaBackend: LanguageModelBackend {
     /// The configured name.
     public let name: String
-    /// `ollama`.
+    /// `ollama`: the `kind` a configuration entry names to get this backend.
     public let kind = "ollama"
     /// Base URL, e.g. `http://127.0.0.1:11434`.
     public let baseURL: String
@@ -28,7 +28,10 @@ public final class OllamaBackend: LanguageModelBackend {
         grammar: false, jsonSchema: true, greedy: true, topK: true, topP: true,
         seed: true, streaming: true, tokenCounting: false)
 
-    /// Creates a backend.
+    /// A backend for `model` on the Ollama server at `baseURL` (`user:password@` in it becomes a
+    /// Basic header). `timeout` bounds a whole request, `idleTimeout` a silence mid-response;
+    /// `defaultMaximumTokens` applies when a request sets no limit; `fallbackContextSize` is the
+    /// context requests run with (sent as `num_ctx`) unless the model's own is smaller.
     public init(
         name: String, baseURL: String, model: String, client: HTTPClient = HTTPClient(),
         timeout: Duration = .seconds(120),

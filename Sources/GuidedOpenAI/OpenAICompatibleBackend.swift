@@ -19,7 +19,7 @@ public import GuidedSchema
 public final class OpenAICompatibleBackend: LanguageModelBackend {
     /// The configured name.
     public let name: String
-    /// `openai-compatible`.
+    /// `openai-compatible`: the `kind` a configuration entry names to get this backend.
     public let kind = "openai-compatible"
     /// Base URL ending in `/v1`.
     public let baseURL: String
@@ -39,7 +39,10 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         grammar: false, jsonSchema: true, greedy: true, topK: false, topP: true,
         seed: true, streaming: true, tokenCounting: false)
 
-    /// Creates a backend.
+    /// A backend for `model` at `baseURL` (ending in `/v1`), sending the API key read from the
+    /// environment variable `apiKeyVariable` (nil for servers without one). `timeout` bounds a
+    /// whole request, `idleTimeout` a silence mid-response; `defaultMaximumTokens` applies when a
+    /// request sets no limit, and `contextSize` is the context the model is assumed to have.
     public init(
         name: String, baseURL: String, model: String, apiKeyVariable: String?, client: HTTPClient = HTTPClient(),
         timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout,

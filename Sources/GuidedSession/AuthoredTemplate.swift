@@ -14,8 +14,8 @@
 /// copy.text   // Back in March you wrote: "Fed the starter twice."
 /// ```
 ///
-/// Register the output type with ``OutputPolicy/template(_:validators:cleanup:route:history:)``
-/// and ask with ``LanguageModelSession/respond(polishing:generating:facts:scope:examples:options:)``:
+/// Register the output type with ``OutputPolicy/template(_:validators:cleanup:route:candidates:groundedDecoding:history:)``
+/// and ask with ``LanguageModelSession/respond(polishing:generating:facts:scope:examples:options:)-(_,_,_,_,[Example<Output>],_)``:
 /// the filled copy is the prompt, and the fallback when the model's rewrite fails a check.
 public struct AuthoredTemplate: Sendable, Hashable, CustomStringConvertible {
     /// One piece of a template: literal text or a slot.
@@ -77,7 +77,8 @@ public struct AuthoredTemplate: Sendable, Hashable, CustomStringConvertible {
 public struct FilledTemplate: Sendable, Hashable {
     /// The template it came from.
     public var template: AuthoredTemplate
-    /// The copy.
+    /// The template with every slot replaced, ready to show (e.g. `Back in March you wrote:
+    /// "Fed the starter twice."`); the fallback a template policy ships.
     public var text: String
 }
 
@@ -100,7 +101,8 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The template as written.
     public var template: String
 
-    /// Creates an error.
+    /// An error of kind `code` in the template source `template`; `message` names the slot or
+    /// brace and where it is.
     public init(_ code: Code, _ message: String, template: String) {
         self.code = code
         self.message = message

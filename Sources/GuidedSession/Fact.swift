@@ -75,7 +75,8 @@ public struct FactScope: Sendable, Hashable, CustomStringConvertible {
     /// The app's identifier for it.
     public var identifier: String
 
-    /// Creates a scope.
+    /// The goal or thread the app identifies as `identifier`; ``goal(_:)`` and ``thread(_:)``
+    /// read better at a call site.
     public init(_ kind: Kind, _ identifier: String) {
         self.kind = kind
         self.identifier = identifier

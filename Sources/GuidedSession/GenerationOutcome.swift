@@ -49,10 +49,11 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
 
     /// The kind of reason.
     public var code: Code
-    /// In words.
+    /// The reason for people, e.g. `every available backend failed or produced output that
+    /// failed a check`; match on ``code``, not on this text.
     public var message: String
 
-    /// Creates a reason.
+    /// A reason of kind `code`, explained by `message` for people.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

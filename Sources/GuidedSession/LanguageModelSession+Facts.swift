@@ -32,7 +32,7 @@ extension LanguageModelSession {
     }
 
     /// Asks the model to polish an authored copy: the filled template is the prompt, and (with
-    /// ``OutputPolicy/template(_:validators:cleanup:route:history:)``) the fallback that ships,
+    /// ``OutputPolicy/template(_:validators:cleanup:route:candidates:groundedDecoding:history:)``) the fallback that ships,
     /// word for word, when the model's rewrite fails a check or no model can serve.
     ///
     /// ```swift
@@ -52,9 +52,9 @@ extension LanguageModelSession {
         return try await run(request, type, progress: nil)
     }
 
-    /// Like ``respond(to:generating:facts:scope:examples:options:)``, for a type the app would
+    /// Like ``respond(to:generating:facts:scope:examples:options:)-(_,_,_,_,[Example<Output>],_)``, for a type the app would
     /// rather leave empty than fill with placeholders (registered with
-    /// ``OutputPolicy/noSuggestion(validators:cleanup:route:history:)``): the model's checked
+    /// ``OutputPolicy/noSuggestion(validators:cleanup:route:candidates:groundedDecoding:history:)``): the model's checked
     /// output, or "no suggestion" with the reason and every attempt. Never throws.
     ///
     /// ```swift

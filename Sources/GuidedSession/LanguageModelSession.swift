@@ -272,7 +272,8 @@ public struct TokenUsage: Sendable, Hashable {
 
 /// No model output passed and no fallback is registered for the type.
 public struct GenerationError: Error, Sendable, CustomStringConvertible {
-    /// Why.
+    /// Why nothing shipped: ``FallbackReason/Code/noBackendAvailable``, ``FallbackReason/Code/cancelled``,
+    /// ``FallbackReason/Code/fallbackDoesNotFit`` and the like, with a message.
     public var reason: FallbackReason
     /// Every attempt.
     public var attempts: [Attempt]

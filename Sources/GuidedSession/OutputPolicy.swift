@@ -3,7 +3,8 @@ public import GuidedValidation
 
 /// What a fallback is built from: the request it stands in for.
 public struct FallbackContext: Sendable {
-    /// The prompt.
+    /// The request's input as the app passed it (for `respond(polishing:…)`, the filled
+    /// template's text); empty when the session checks the fallback at registration.
     public var prompt: String
     /// The grounding the request carried (e.g. to fill a template's slots): with facts and a
     /// scope, only the scope's facts' texts.
@@ -13,7 +14,7 @@ public struct FallbackContext: Sendable {
     /// The request's filled authored template, when it was asked to polish one.
     public var template: FilledTemplate?
 
-    /// Creates a context.
+    /// The context of one request; facts and template are empty unless the request had them.
     public init(prompt: String, grounding: [String], facts: [Fact] = [], template: FilledTemplate? = nil) {
         self.prompt = prompt
         self.grounding = grounding
@@ -35,7 +36,7 @@ public struct FallbackContext: Sendable {
 /// ```
 public struct OutputPolicy<Output: Sendable>: Sendable {
     /// Builds the fallback from the request; nil when the type has none and a failed request
-    /// yields "no suggestion" (``LanguageModelSession/suggest(to:generating:facts:scope:examples:options:)``).
+    /// yields "no suggestion" (``LanguageModelSession/suggest(to:generating:facts:scope:examples:options:)-(_,_,_,_,[Example<Output>],_)``).
     public var fallback: (@Sendable (FallbackContext) -> Output)?
     /// Validators run on every model output (after the schema check).
     public var validators: ValidatorChain
@@ -92,7 +93,7 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
 
     /// A policy whose fallback is the request's filled authored template, made into a value by
     /// `make` (e.g. `{ RewrittenNotification(text: $0) }`). A request without a template falls
-    /// back to its prompt, which for ``LanguageModelSession/respond(polishing:generating:facts:scope:examples:options:)``
+    /// back to its prompt, which for ``LanguageModelSession/respond(polishing:generating:facts:scope:examples:options:)-(_,_,_,_,[Example<Output>],_)``
     /// is the filled template.
     public static func template(
         _ make: @escaping @Sendable (String) -> Output, validators: ValidatorChain = ValidatorChain([]),

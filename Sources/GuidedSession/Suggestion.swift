@@ -9,7 +9,7 @@ public enum Suggestion<Value: Sendable>: Sendable {
     /// Nothing to ship; the app lets the user write.
     case noSuggestion(NoSuggestion)
 
-    /// The value, if there is one.
+    /// The value to ship, from a model or a fallback; nil for ``noSuggestion(_:)``.
     public var value: Value? {
         if case .value(let outcome) = self { outcome.value } else { nil }
     }
@@ -31,7 +31,7 @@ public struct NoSuggestion: Sendable, CustomStringConvertible {
     /// Every backend the router tried, in order.
     public var attempts: [Attempt]
 
-    /// Creates the outcome.
+    /// No suggestion because of `reason`, after `attempts` (empty when no backend was tried).
     public init(reason: FallbackReason, attempts: [Attempt]) {
         self.reason = reason
         self.attempts = attempts

@@ -13,7 +13,7 @@ public import GuidedSchema
 public final class PoolBackend: LanguageModelBackend {
     /// The configured name.
     public let name: String
-    /// `pool`.
+    /// `pool`: the `kind` a configuration entry names to get this backend.
     public let kind = "pool"
     /// The replicas, in configuration order.
     public let members: [any LanguageModelBackend]

@@ -9,8 +9,8 @@ public import GuidedValidation
 ///    dead backend costs microseconds on the next request) and skips it, with the reason, if not;
 /// 2. skips it as `unsupported` when its capabilities cannot serve the request (a schema but
 ///    neither grammar nor JSON Schema, a sampling mode or seed it cannot express);
-/// 3. runs up to ``RoutePolicy/attemptsPerBackend`` attempts (see ``attempt(_:_:checks:until:on:progress:)``),
-///    moving on at once when a retry cannot help (unreachable, over the context, unsupported).
+/// 3. runs up to ``RoutePolicy/attemptsPerBackend`` attempts, each cleaning and checking every
+///    output before the next, moving on at once when a retry cannot help (unreachable, over the context, unsupported).
 ///
 /// One deadline bounds the whole chain. Cancelling the calling task, or the deadline passing,
 /// cancels the attempt in progress — its HTTP transfer is aborted and the server's slot freed —

@@ -63,6 +63,6 @@ public enum TextSnapshot: Sendable {
     case partial(String)
     /// The attempt that was streaming ended without text that ships; start again from nothing.
     case restarted(Attempt)
-    /// The outcome.
+    /// The last snapshot: the text that ships (from a model, or the fallback) and every attempt.
     case complete(GenerationOutcome<String>)
 }
