@@ -55,7 +55,7 @@ public indirect enum GuideDeclaration: Sendable, Hashable {
     case countRange(Int, Int)
     case minimumCount(Int)
     case maximumCount(Int)
-    /// `.element(guide)`.
+    /// `.element(guide)`: a guide every element of an array property must meet.
     case element(GuideDeclaration)
     /// `.description(text)`, for elements.
     case description(String)

@@ -60,7 +60,8 @@ public struct GrammarConformanceScorer {
         return entry
     }
 
-    /// Scores one instance of a schema.
+    /// How the grammar compiled from the JSON Schema `document` treats the instance `text`, whose
+    /// validity (`valid`) the test suite states; the grammar is compiled once per document.
     public mutating func score(schema document: GeneratedContent, instance text: String, valid: Bool) -> Outcome {
         guard let (schema, compiled, grammar) = grammar(for: document) else { return .notCovered }
         let accepted = grammar.accepts(text)

@@ -15,7 +15,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// Set when the file could not be read at all (then there is no line or column to fix).
     public var readFailure: FileReadError?
 
-    /// Creates an error.
+    /// An error at `line`:`column` (1-based, column in Unicode scalars) and byte `offset` of the
+    /// text read from `file` (nil for text that came from no file).
     public init(file: String? = nil, line: Int, column: Int, offset: Int, message: String) {
         self.file = file
         self.line = line

@@ -10,7 +10,7 @@ public enum ChaosFault: String, CaseIterable, Sendable, CustomStringConvertible 
     case loadingThenRecover = "503 loading, then recover"
     /// `500` with an error body.
     case serverError = "500"
-    /// `429` with `Retry-After`.
+    /// `429` with `Retry-After: 7` and an error body: a rate-limited server.
     case rateLimited = "429 Retry-After"
     /// `400` with llama-server's generic grammar error.
     case grammarError = "400 grammar error"
@@ -18,7 +18,7 @@ public enum ChaosFault: String, CaseIterable, Sendable, CustomStringConvertible 
     case malformedJSON = "malformed JSON"
     /// `200` with JSON of the wrong shape (no content field).
     case wrongShape = "JSON of the wrong shape"
-    /// A 50 MB body.
+    /// A `200` whose body (or stream) runs to 50 MB, far past any client's response limit.
     case hugeBody = "50 MB body"
     /// The body (or stream) cut in the middle of an event.
     case cutStream = "cut mid-event"
