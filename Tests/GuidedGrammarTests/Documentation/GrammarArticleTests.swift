@@ -40,7 +40,7 @@ struct Reply: Generable {
         print(strict.document.jsonText(.pretty)) // contact becomes required but nullable
         print(strict.report)
         #expect(pretty.gbnf != (try GrammarCompiler.compile(Reply.generationSchema)).gbnf)
-        #expect(strict.nullableOptionals.map(\.description) == ["/properties/contact"])
+        #expect(strict.nullableOptionals.map(\.description) == ["/contact"])
         #expect(
             strict.restoringOptionals(in: ["answer": "Yes", "confidence": 5, "contact": nil])
                 == ["answer": "Yes", "confidence": 5])

@@ -42,10 +42,7 @@ enum TripExtra: GenerableUnion {
     case contact(Contact)
     case memo(Memo)
 
-    static let variants: [UnionVariant<TripExtra>] = [
-        UnionVariant(Contact.self, TripExtra.contact) { if case .contact(let value) = $0 { value } else { nil } },
-        UnionVariant(Memo.self, TripExtra.memo) { if case .memo(let value) = $0 { value } else { nil } },
-    ]
+    static let variants = [UnionVariant(contact), UnionVariant(memo)]
 }
 
 @Suite struct DeclaringTypesArticleTests {

@@ -62,7 +62,7 @@ struct CannedBackend: LanguageModelBackend {
         let configuration = GuidedConfiguration(
             backends: [
                 CannedBackend(name: "local", reply: Self.goodReply, isUp: false),
-                CannedBackend(name: "embedded", reply: #"{"steps":["Unlock your potential","Swim","Swim"]}"#),
+                CannedBackend(name: "embedded", reply: #"{"steps":["Unlock your potential","Swim","Float"]}"#),
             ],
             route: ["local", "embedded"])
         let session = LanguageModelSession(configuration: configuration)

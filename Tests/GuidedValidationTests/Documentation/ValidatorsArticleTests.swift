@@ -52,16 +52,18 @@ struct NoShoutingValidator: OutputValidator {
 
     @Test func personLevelChecksAndCleanups() {
         let checks = ValidatorChain.personLevel(stepItems: [JSONPointer("/steps")!])
-        let cleanup: OutputCleanup = [.stripListBullets, .trim]
-        let raw: GeneratedContent = ["steps": ["1. Step 1: float", " - Kick with a board ", "Kick with a board"]]
+        let cleanup: OutputCleanup = [.stripListBullets, .trim, .dropDuplicateItems]
+        let raw: GeneratedContent = ["steps": ["1. Step 1: float", " - Kick with a board ", "kick with a board"]]
         let cleaned = cleanup.apply(raw)
         let context = ValidationContext(grounding: ["Goal: learn to swim"], schema: Steps.generationSchema)
         for rejection in checks.run(cleaned, in: context) {
             print(rejection) // e.g. "promptResidue.promptLabel at /steps/0: …"
         }
-        #expect(cleaned == ["steps": ["Step 1: float", "Kick with a board", "Kick with a board"]])
-        #expect(checks.run(cleaned, in: context).contains { $0.validator == "promptResidue" })
-        #expect(checks.run(cleaned, in: context).contains { $0.validator == "nearDuplicate" })
+        #expect(cleaned == ["steps": ["Step 1: float", "Kick with a board"]])
+        #expect(
+            checks.run(cleaned, in: context).map(\.description).contains {
+                $0.hasPrefix("promptResidue.promptLabel at /steps/0")
+            })
     }
 
     @Test func aValidatorOfYourOwn() {
