@@ -98,7 +98,7 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
     public var code: Code
     /// What, and where.
     public var message: String
-    /// The template as written.
+    /// The template's source text as the app wrote it, e.g. `Back in {month} you wrote: "{entry}"`.
     public var template: String
 
     /// An error of kind `code` in the template source `template`; `message` names the slot or

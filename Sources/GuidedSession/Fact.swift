@@ -72,7 +72,7 @@ public struct FactScope: Sendable, Hashable, CustomStringConvertible {
 
     /// Goal or thread.
     public var kind: Kind
-    /// The app's identifier for it.
+    /// The app's own identifier for the goal or thread, e.g. `sourdough`; compared exactly.
     public var identifier: String
 
     /// The goal or thread the app identifies as `identifier`; ``goal(_:)`` and ``thread(_:)``
@@ -82,9 +82,9 @@ public struct FactScope: Sendable, Hashable, CustomStringConvertible {
         self.identifier = identifier
     }
 
-    /// The goal with this identifier.
+    /// The goal the app calls `identifier`: `.goal("sourdough")`.
     public static func goal(_ identifier: String) -> FactScope { FactScope(.goal, identifier) }
-    /// The thread with this identifier.
+    /// The thread of entries the app calls `identifier`: `.thread("baking")`.
     public static func thread(_ identifier: String) -> FactScope { FactScope(.thread, identifier) }
 
     /// `goal:sourdough`.

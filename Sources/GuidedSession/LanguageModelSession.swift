@@ -275,7 +275,8 @@ public struct GenerationError: Error, Sendable, CustomStringConvertible {
     /// Why nothing shipped: ``FallbackReason/Code/noBackendAvailable``, ``FallbackReason/Code/cancelled``,
     /// ``FallbackReason/Code/fallbackDoesNotFit`` and the like, with a message.
     public var reason: FallbackReason
-    /// Every attempt.
+    /// Every backend the router tried, in order, with its outcome and time; empty when no
+    /// backend was tried (e.g. an invalid declaration).
     public var attempts: [Attempt]
 
     /// The reason and attempts in one line.

@@ -18,7 +18,8 @@ public enum ResponseSnapshot<Output: Generable>: Sendable {
 /// The output streamed so far by one attempt: typed, as JSON, and as text. Within an attempt,
 /// later snapshots only grow.
 public struct PartialResponse<Output: Generable>: Sendable {
-    /// The backend writing it.
+    /// The configured name of the backend writing this attempt, e.g. `embedded`; a
+    /// ``ResponseSnapshot/restarted(_:)`` comes before the snapshots of another attempt.
     public var backend: String
     /// The raw text so far.
     public var text: String

@@ -23,7 +23,7 @@ public struct GeneratedContent: Sendable, Hashable {
 
     /// One property of an object: a name and a value.
     public struct Property: Sendable, Hashable {
-        /// The property name.
+        /// The key, exactly as written in the JSON object (no unescaping beyond JSON's own).
         public var name: String
         /// The value under ``name``: any JSON value, objects and arrays included.
         public var value: GeneratedContent
@@ -35,7 +35,8 @@ public struct GeneratedContent: Sendable, Hashable {
         }
     }
 
-    /// The value's kind and payload.
+    /// Which kind of JSON value this is, with its payload; the typed accessors (``stringValue``,
+    /// ``arrayValue``, `content["key"]`) are shorter for reading one.
     public var kind: Kind
 
     /// Content with this kind and payload, e.g. `GeneratedContent(kind: .object([]))` for `{}`.
@@ -126,7 +127,7 @@ extension GeneratedContent: ExpressibleByStringLiteral, ExpressibleByIntegerLite
     public init(stringLiteral value: String) { self.init(value) }
     /// `5` as a JSON number written without fraction or exponent.
     public init(integerLiteral value: Int) { self.init(value) }
-    /// Creates a number value from a literal.
+    /// `2.5` as a JSON number, written in its shortest exact form.
     public init(floatLiteral value: Double) { self.init(value) }
     /// `true` or `false` as JSON booleans.
     public init(booleanLiteral value: Bool) { self.init(value) }

@@ -8,7 +8,9 @@ public struct GenerationGuide<Value>: Sendable {
     /// A guide that edits the node.
     init(_ apply: @escaping @Sendable (inout SchemaNode) -> Void) { self.apply = apply }
 
-    /// A description of the value, for the model.
+    /// Describes the value to the model (JSON Schema `description`), e.g. `.element(.description("One
+    /// concrete step"))` for an array's elements; ``Guide``'s `description:` does the same for the
+    /// property itself.
     public static func description(_ text: String) -> GenerationGuide {
         GenerationGuide { $0.description = text }
     }

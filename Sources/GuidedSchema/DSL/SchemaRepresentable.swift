@@ -45,7 +45,8 @@ public struct SchemaBuilder: Sendable {
     private var inProgress: Set<String> = []
     private var recursive: Set<String> = []
 
-    /// Creates an empty builder.
+    /// A builder with no definitions and no problems yet; pass it `inout` to
+    /// ``SchemaRepresentable/schemaNode(in:)`` and read ``definitions`` afterwards.
     public init() {}
 
     /// Records a declaration the schema cannot represent.
@@ -72,7 +73,7 @@ public struct SchemaBuilder: Sendable {
 extension String: SchemaRepresentable {
     /// Any string, of any length; a ``Guide`` adds lengths, a pattern or a format.
     public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .string() }
-    /// The empty string.
+    /// `""`, until decoding fills the property in.
     public static var placeholder: String { "" }
 }
 

@@ -5,7 +5,7 @@ public struct GenerationSchema: Sendable, Hashable {
     public struct Definition: Sendable, Hashable {
         /// The name references use.
         public var name: String
-        /// The definition's schema.
+        /// What a value referring to this definition (`$ref: "#/$defs/<name>"`) must match.
         public var node: SchemaNode
 
         /// The `$defs` entry `name`, which `.reference(name)` nodes point to.
@@ -15,7 +15,7 @@ public struct GenerationSchema: Sendable, Hashable {
         }
     }
 
-    /// The schema of the whole value.
+    /// What the whole value must match; its nodes may refer to ``definitions`` by name.
     public var root: SchemaNode
     /// Definitions in a stable order.
     public var definitions: [Definition]

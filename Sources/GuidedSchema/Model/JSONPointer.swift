@@ -6,7 +6,8 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     /// The whole document (`""`).
     public static let root = JSONPointer(tokens: [])
 
-    /// Creates a pointer from unescaped tokens.
+    /// The pointer to the path `tokens`, given unescaped: `JSONPointer(tokens: ["steps", "0"])` is
+    /// `/steps/0`, and a token `a/b` is written `a~1b`.
     public init(tokens: [String]) { self.tokens = tokens }
 
     /// Parses pointer text such as `/a~1b/0`; nil if it does not start with `/` and is not empty.

@@ -22,7 +22,8 @@ public struct BlockedPhraseValidator: OutputValidator {
         case wordPrefix
     }
 
-    /// The blocked phrases.
+    /// The phrases to block, matched ignoring case, apostrophe style and whitespace runs;
+    /// ``outwardVoice`` by default.
     public var phrases: [String]
     /// How phrase ends match.
     public var matching: Matching
