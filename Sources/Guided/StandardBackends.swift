@@ -49,6 +49,7 @@ extension GuidedConfiguration {
     /// // GUIDED_CONFIG=/etc/myapp/guided.json ./myapp
     /// let session = LanguageModelSession(configuration: try .load())
     /// ```
+    /// Fallback template files named in `outputs` are read here too (``readingTemplates()``).
     /// - Throws: ``ConfigurationError`` naming the file and the JSON Pointer of what is wrong.
     public static func load(
         file: String? = nil, registry: BackendRegistry = .standard(),
@@ -69,6 +70,6 @@ extension GuidedConfiguration {
                 error.message, remedy: "fix the JSON at line \(error.line), column \(error.column)", at: .root,
                 file: "\(path):\(error.line):\(error.column)")
         }
-        return try from(document, file: path, registry: registry)
+        return try from(document, file: path, registry: registry).readingTemplates()
     }
 }

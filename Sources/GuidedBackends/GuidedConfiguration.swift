@@ -10,7 +10,9 @@ public import GuidedSchema
 /// Top-level keys: `backends` (required, a non-empty array), `route` (optional; the order of
 /// backend names to try, default: the order of `backends`), `routes` (optional; per output type
 /// name, its own order, e.g. `{"StepSuggestions": ["embedded"]}`), `routing` (optional; the
-/// deadline and retries, see ``RoutingSettings``), `version` (optional, must be 1).
+/// deadline and retries, see ``RoutingSettings``), `outputs` (optional; per output type name,
+/// its route, sampling options, candidates, validators and fallback, see ``OutputSettings``),
+/// `version` (optional, must be 1).
 /// Each backend's keys are documented by its kind; unknown keys are errors.
 public struct GuidedConfiguration: Sendable {
     /// The backends, in file order.
@@ -21,17 +23,21 @@ public struct GuidedConfiguration: Sendable {
     public var routes: [String: [String]]
     /// The deadline of one request across the route and the tries per backend.
     public var routing: RoutingSettings
+    /// Per output type (by Swift type name): what an operator set for it in `outputs`. A route
+    /// given there is also in ``routes``.
+    public var outputs: [String: OutputSettings]
 
     /// A configuration built in code. `route` defaults to the backends in the order given;
     /// `routes` maps an output type's name to its own order.
     public init(
         backends: [any LanguageModelBackend], route: [String]? = nil, routes: [String: [String]] = [:],
-        routing: RoutingSettings = RoutingSettings()
+        routing: RoutingSettings = RoutingSettings(), outputs: [String: OutputSettings] = [:]
     ) {
         self.backends = backends
         self.route = route ?? backends.map(\.name)
-        self.routes = routes
+        self.routes = routes.merging(outputs.compactMapValues(\.route)) { _, configured in configured }
         self.routing = routing
+        self.outputs = outputs
     }
 
     /// The backend configured as `name`; nil when no backend has that name.
@@ -50,10 +56,11 @@ public struct GuidedConfiguration: Sendable {
         guard let top = document.properties else {
             throw fail("a configuration must be a JSON object", .root, "write {\"backends\": [...]}")
         }
-        for property in top where !["backends", "route", "routes", "routing", "version"].contains(property.name) {
+        for property in top
+        where !["backends", "route", "routes", "routing", "outputs", "version"].contains(property.name) {
             throw fail(
                 "unknown key \"\(property.name)\"", JSONPointer(tokens: [property.name]),
-                "remove it; known keys are backends, route, routes, routing, version")
+                "remove it; known keys are backends, outputs, route, routes, routing, version")
         }
         if let version = document["version"], version.intValue != 1 {
             throw fail(
@@ -130,6 +137,7 @@ public struct GuidedConfiguration: Sendable {
         }
         var routing = RoutingSettings()
         if let settings = document["routing"] { routing = try RoutingSettings.from(settings, file: file) }
-        return GuidedConfiguration(backends: backends, route: route, routes: routes, routing: routing)
+        let outputs = try readOutputs(document, file: file, backends: backends.map(\.name), routes: routes)
+        return GuidedConfiguration(backends: backends, route: route, routes: routes, routing: routing, outputs: outputs)
     }
 }

@@ -54,7 +54,9 @@ public final class LanguageModelSession: Sendable {
     /// Registers the fallback, validators, clean-ups and route for an output type. The fallback
     /// is built once here for an empty request and validated against the schema: a fallback that
     /// does not fit is a programming error reported now, not at 3 a.m. So is a type with a
-    /// property the schema cannot represent (``SchemaError/Code/unsupportedPropertyType``).
+    /// property the schema cannot represent (``SchemaError/Code/unsupportedPropertyType``), and
+    /// a fallback the configuration's `outputs` gives the type that does not fit (the error
+    /// names the configuration file and the JSON Pointer).
     public func register<Output: Generable>(_ type: Output.Type, policy: OutputPolicy<Output>) throws(SchemaError) {
         try Output.checkDeclaration()
         let sample = policy.fallback?(FallbackContext(prompt: "", grounding: []))
@@ -70,6 +72,7 @@ public final class LanguageModelSession: Sendable {
                 .invalidValue, "the route for \(Output.self) names the unknown backend \(unknown)",
                 remedy: "use a configured backend name")
         }
+        try checkConfiguredFallback(of: Output.self)
         state.withLock { $0.policies[ObjectIdentifier(Output.self)] = PolicyBox(value: policy) }
     }
 
@@ -147,7 +150,9 @@ public final class LanguageModelSession: Sendable {
             policy = policy ?? OutputPolicy(fallback: { _ in fallback })
             policy?.fallback = { _ in fallback }
         }
-        return .typed(Output.self, policy: policy)
+        var plan = OutputPlan.typed(Output.self, policy: policy)
+        plan.fallbackFromCall = fallback != nil
+        return plan
     }
 
     func stream<Output: Generable>(_ request: SessionRequest, _ plan: OutputPlan<Output>) -> AsyncThrowingStream<
@@ -183,17 +188,23 @@ public final class LanguageModelSession: Sendable {
         if let error = plan.declarationError {
             throw GenerationError(reason: FallbackReason(.invalidDeclaration, error.description), attempts: [])
         }
+        // Precedence: the call's explicit options and fallback > the configuration's `outputs`
+        // entry for the type > the registered policy.
+        let settings = plan.name.flatMap { configuration.outputs[$0] }
+        let plan = plan.configured(by: settings)
         let policy = plan.policy
         let history = policy?.history ?? .kept
+        let options = asked.options.filling(from: settings?.options ?? GenerationOptions())
+            .filling(from: policy?.options ?? GenerationOptions())
         var request = BackendRequest(
             prompt: asked.prompt, instructions: instructions, schema: plan.schema,
-            options: asked.options, grounding: asked.grounding, examples: asked.examples,
+            options: options, grounding: asked.grounding, examples: asked.examples,
             grammar: plan.precompiledGrammar)
         request.checkOnlyGrounding = asked.checkOnlyGrounding
-        if plan.schema != nil, asked.options.groundedDecoding ?? policy?.groundedDecoding ?? plan.groundedByDefault {
+        if plan.schema != nil, options.groundedDecoding ?? policy?.groundedDecoding ?? plan.groundedByDefault {
             request.groundedVocabulary = GroundedVocabulary(grounding: asked.grounding)
         }
-        let names = policy?.route ?? plan.name.flatMap { configuration.routes[$0] } ?? configuration.route
+        let names = routeNames(for: plan.name, policyRoute: policy?.route)
         let backends = names.compactMap { configuration.backend(named: $0) }
         if history == .kept {
             let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
@@ -224,12 +235,14 @@ public final class LanguageModelSession: Sendable {
         case .failure(let failure, _):
             reason = failure
         }
-        guard reason.code != .cancelled, let fallback = policy?.fallback else {
+        guard reason.code != .cancelled, let built = plan.fallbackValue(for: asked, after: reason) else {
             throw GenerationError(reason: reason, attempts: result.attempts)
         }
-        let value = fallback(
-            FallbackContext(
-                prompt: asked.prompt, grounding: asked.grounding, facts: asked.facts, template: asked.template))
+        let value: Value
+        switch built {
+        case .value(let fallback): value = fallback
+        case .broken(let broken): throw GenerationError(reason: broken, attempts: result.attempts)
+        }
         let violations = plan.schema?.violations(of: plan.encode(value)) ?? []
         guard violations.isEmpty else {
             let broken = FallbackReason(

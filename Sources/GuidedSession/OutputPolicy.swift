@@ -1,3 +1,4 @@
+public import GuidedBackends
 public import GuidedSchema
 public import GuidedValidation
 
@@ -42,7 +43,8 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     public var validators: ValidatorChain
     /// Clean-ups applied before validation.
     public var cleanup: OutputCleanup?
-    /// Backend names to try, overriding the configuration's route for this type.
+    /// Backend names to try, overriding the configuration's default `route` for this type; the
+    /// configuration's own route for the type (`routes` or `outputs`) overrides this in turn.
     public var route: [String]?
     /// Generations per backend attempt, and which one ships (``CandidatePolicy``).
     public var candidates: CandidatePolicy
@@ -52,6 +54,10 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     /// Whether earlier turns reach the prompt: ``TranscriptHistory/independent`` (the default)
     /// renders none.
     public var history: TranscriptHistory
+    /// Sampling and length defaults for this type. The configuration's `outputs` options for
+    /// the type fill in over these, and a call's options over both: each field a call leaves
+    /// nil comes from the configuration, then from here (``GenerationOptions/filling(from:)``).
+    public var options = GenerationOptions()
 
     /// Creates a policy with an authored fallback.
     public init(

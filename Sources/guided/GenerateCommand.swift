@@ -14,6 +14,10 @@ import GuidedJSON
 /// with the schema's string lists as step items, plus ``CopiedFactValidator`` when facts are
 /// given) unless `--no-quality-checks`. `--grounded` turns on grounded decoding for the
 /// `--grounding` facts; `--candidates N` generates N candidates per attempt and ships the best.
+///
+/// The configuration's `outputs` entry for the schema's name applies as it does in a session
+/// (see ``OutputSettings``): what the tool does by default < the configuration < the flags
+/// given on this command line.
 enum GenerateCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
         guard let schemaPath = arguments.value("--schema"), let prompt = arguments.value("--prompt") else {
@@ -22,27 +26,20 @@ enum GenerateCommand {
         let schema = try SchemaLoading.load(schemaPath, arguments).schema
         let fallback = try loadFallback(arguments.value("--fallback"), schema: schema)
         let grounding = GenerationArguments.facts(arguments.value("--grounding") ?? "")
-        let options = try GenerationArguments.options(arguments)
+        var options = try GenerationArguments.options(arguments)
+        if arguments.flag("--grounded") { options.groundedDecoding = true }
         var policy = OutputPolicy<GeneratedContent>.noSuggestion(
             validators: try validators(arguments, schema: schema, grounding: grounding),
-            candidates: try GenerationArguments.candidates(arguments),
-            groundedDecoding: arguments.flag("--grounded"))
-        let configuration = try GenerationArguments.configuration(arguments)
+            candidates: try GenerationArguments.candidates(arguments))
         if let fallback { policy.fallback = { _ in fallback } }
-        if let name = arguments.value("--backend") {
-            guard configuration.backend(named: name) != nil else {
-                throw .usage(
-                    "error: no backend named \(name); configured: \(configuration.backends.map(\.name).joined(separator: ", "))"
-                )
-            }
-            policy.route = [name]
-        }
+        let name = arguments.value("--type") ?? typeName(schemaPath)
+        let configuration = try configured(
+            try GenerationArguments.configuration(arguments), for: name, schema: schema, arguments)
         let printProgress: @Sendable (RouteProgress) -> Void = { progress in
             if case .partial(_, let text) = progress { Console.error("partial: \(text)") }
         }
         let session = LanguageModelSession(
             instructions: arguments.value("--instructions"), configuration: configuration)
-        let name = arguments.value("--type") ?? typeName(schemaPath)
         let result: Result<GenerationOutcome<GeneratedContent>, GenerationError>
         do throws(GenerationError) {
             result = .success(

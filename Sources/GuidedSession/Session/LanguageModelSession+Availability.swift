@@ -10,11 +10,11 @@ extension LanguageModelSession {
     ///     showAuthoredCopyOnly(reasons)   // e.g. [("embedded", binaryMissing: …)]
     /// }
     /// ```
-    /// - Parameter type: The output type whose route to check: its policy's route, else the
-    ///   configuration's `routes` entry for the type's name, else the default route.
+    /// - Parameter type: The output type whose route to check: the configuration's route for
+    ///   the type's name (`routes` or `outputs`), else its policy's route, else the default route.
     public func availability<Output: Generable>(for type: Output.Type) async -> SessionAvailability {
         await availability(
-            of: policy(for: type)?.route ?? configuration.routes[String(describing: type)] ?? configuration.route)
+            of: routeNames(for: String(describing: type), policyRoute: policy(for: type)?.route))
     }
 
     /// Whether any backend of the default route (``GuidedConfiguration/route``) can serve now.

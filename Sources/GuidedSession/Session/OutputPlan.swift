@@ -22,6 +22,11 @@ struct OutputPlan<Value: Sendable>: Sendable {
     var encode: @Sendable (Value) -> GeneratedContent
     /// Why the output type cannot be generated at all (a property without a schema); nil when it can.
     var declarationError: SchemaError? = nil
+    /// Whether the call gave its own fallback, which beats a configured one.
+    var fallbackFromCall = false
+    /// The configuration's fallback for the output type and the settings it came from (for
+    /// errors); it replaces the policy's fallback.
+    var configuredFallback: (FallbackSetting, OutputSettings)? = nil
 }
 
 extension OutputPlan where Value: Generable {

@@ -1,0 +1,36 @@
+public import GuidedBackends
+import GuidedJSON
+import GuidedSession
+
+extension GuidedConfiguration {
+    /// This configuration with every fallback template file named in `outputs` read and
+    /// checked: the file must be JSON, and each of its strings a valid ``AuthoredTemplate``.
+    /// ``load(file:registry:environment:)`` calls it; call it yourself after
+    /// ``from(_:file:registry:)``.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the configuration file and the `fallback`
+    ///   pointer when the template file cannot be read, or naming the template file (with the
+    ///   line and column, or the JSON Pointer of the string) when it is not valid.
+    public func readingTemplates() throws(ConfigurationError) -> GuidedConfiguration {
+        var configuration = self
+        for (name, settings) in outputs {
+            guard case .template(let path, .none) = settings.fallback else { continue }
+            let content: GeneratedContent
+            do {
+                content = try JSONReader.read(file: path)
+            } catch {
+                if let failure = error.readFailure {
+                    throw settings.error(
+                        "cannot read the fallback template \(path): \(failure.description)", key: "fallback",
+                        remedy: "\(failure.remedy); a relative path is taken from the configuration file's folder")
+                }
+                throw ConfigurationError(
+                    error.message, remedy: "fix the JSON at line \(error.line), column \(error.column)", at: .root,
+                    file: "\(path):\(error.line):\(error.column)")
+            }
+            try FallbackSetting.checkTemplate(content, file: path)
+            configuration.outputs[name]?.fallback = .template(path: path, content: content)
+        }
+        return configuration
+    }
+}

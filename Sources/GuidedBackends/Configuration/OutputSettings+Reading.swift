@@ -1,0 +1,145 @@
+import GuidedSchema
+
+extension OutputSettings {
+    /// The keys an output type's settings may have.
+    public static let keys: Set<String> = ["route", "options", "candidates", "validators", "fallback"]
+
+    /// Reads one entry of the `outputs` table (`/outputs/StepSuggestions`); every bad key or
+    /// value is an error naming the file and the JSON Pointer.
+    /// - Parameter backends: The configured backend names, which a `route` must use.
+    public static func read(_ node: ConfigurationNode, backends: [String]) throws(ConfigurationError) -> OutputSettings
+    {
+        try node.object(allowing: keys, example: "{\"options\": {\"temperature\": 0.7}}")
+        var settings = OutputSettings(pointer: node.pointer, file: node.file)
+        if let route = node["route"] {
+            let names = try route.strings()
+            for (index, name) in names.enumerated() where !backends.contains(name) {
+                throw ConfigurationError(
+                    "route names the unknown backend \"\(name)\"",
+                    remedy: "use one of: \(backends.joined(separator: ", "))",
+                    at: route.pointer.appending(index), file: node.file)
+            }
+            settings.route = names
+        }
+        if let options = node["options"] { settings.options = try GenerationOptions.read(options) }
+        if let candidates = node["candidates"] { settings.candidates = try CandidateSettings.read(candidates) }
+        if let validators = node["validators"] { settings.validators = try ValidatorSetting.read(validators) }
+        if let fallback = node["fallback"] { settings.fallback = try FallbackSetting.read(fallback) }
+        return settings
+    }
+}
+
+extension GenerationOptions {
+    /// The most response tokens a configuration may ask for.
+    public static let largestConfiguredTokenCount = 1_000_000
+
+    /// Reads an `options` object: `temperature` (0 to 1), `sampling`, `maximumResponseTokens`,
+    /// `repetitionPenalty` (0 to 1), `groundedDecoding` (true or false). A key left out stays
+    /// nil, so it does not override anything.
+    ///
+    /// `sampling` is `{"mode": "greedy"}`, `{"mode": "top-k", "top": 40, "seed": 7}` or
+    /// `{"mode": "top-p", "probabilityThreshold": 0.9, "seed": 7}` (the seed optional).
+    public static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> GenerationOptions {
+        try node.object(
+            allowing: ["temperature", "sampling", "maximumResponseTokens", "repetitionPenalty", "groundedDecoding"],
+            example: "{\"temperature\": 0.7}")
+        var options = GenerationOptions()
+        options.temperature = try node["temperature"]?.number(in: 0...1)
+        options.maximumResponseTokens = try node["maximumResponseTokens"]?.wholeNumber(
+            in: 1...largestConfiguredTokenCount)
+        options.repetitionPenalty = try node["repetitionPenalty"]?.number(in: 0...1)
+        options.groundedDecoding = try node["groundedDecoding"]?.bool()
+        if let sampling = node["sampling"] { options.sampling = try SamplingMode.read(sampling) }
+        return options
+    }
+}
+
+extension GenerationOptions.SamplingMode {
+    /// The largest `top` a configuration may give: a vocabulary size with room to spare.
+    public static let largestTop = 1_000_000
+
+    /// Reads a `sampling` object (see ``GenerationOptions/read(_:)``).
+    public static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> GenerationOptions.SamplingMode {
+        try node.object(allowing: ["mode", "top", "probabilityThreshold", "seed"], example: "{\"mode\": \"greedy\"}")
+        guard let modeNode = node["mode"] else {
+            throw node.error("sampling needs a \"mode\"", remedy: "add \"mode\": one of greedy, top-k, top-p")
+        }
+        let mode = try modeNode.string(oneOf: ["greedy", "top-k", "top-p"])
+        let allowed: Set<String> =
+            switch mode {
+            case "top-k": ["mode", "top", "seed"]
+            case "top-p": ["mode", "probabilityThreshold", "seed"]
+            default: ["mode"]
+            }
+        try node.object(allowing: allowed, example: "{\"mode\": \"\(mode)\"}")
+        var seed: UInt64?
+        if let given = node["seed"] {
+            guard let number = given.value.numberValue, let value = UInt64(number.text) else {
+                throw given.error(
+                    "seed must be a whole number from 0 to \(UInt64.max), not \(given.value.jsonText())",
+                    remedy: "write \"seed\": 7")
+            }
+            seed = value
+        }
+        switch mode {
+        case "top-k":
+            guard let top = node["top"] else {
+                throw node.error("top-k sampling needs \"top\"", remedy: "add \"top\": 40")
+            }
+            return .random(top: try top.wholeNumber(in: 1...largestTop), seed: seed)
+        case "top-p":
+            guard let threshold = node["probabilityThreshold"] else {
+                throw node.error(
+                    "top-p sampling needs \"probabilityThreshold\"", remedy: "add \"probabilityThreshold\": 0.9")
+            }
+            return .random(probabilityThreshold: try threshold.number(in: 0...1), seed: seed)
+        default:
+            return .greedy
+        }
+    }
+}
+
+extension CandidateSettings {
+    /// The most candidates a configuration may ask for per attempt.
+    public static let largestCount = 16
+
+    /// Reads a `candidates` object: `count` (1 to 16) and `batchSize` (1 to `count`).
+    public static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> CandidateSettings {
+        try node.object(allowing: ["count", "batchSize"], example: "{\"count\": 6, \"batchSize\": 2}")
+        guard let count = node["count"] else {
+            throw node.error("candidates needs \"count\"", remedy: "add \"count\": 6")
+        }
+        let settings = CandidateSettings(count: try count.wholeNumber(in: 1...largestCount))
+        return CandidateSettings(
+            count: settings.count, batchSize: try node["batchSize"]?.wholeNumber(in: 1...settings.count))
+    }
+}
+
+extension FallbackSetting {
+    /// Reads a `fallback` object: `{"value": …}` or `{"template": "path"}`, exactly one. A
+    /// relative template path is taken relative to the configuration file's folder.
+    public static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> FallbackSetting {
+        let members = try node.object(
+            allowing: ["value", "template"], example: "{\"template\": \"fallbacks/steps.json\"}")
+        guard members.count == 1 else {
+            throw node.error(
+                "a fallback is either \"value\" or \"template\", exactly one",
+                remedy: "write {\"value\": {…}} for a fixed value, or {\"template\": \"file.json\"} for a template file"
+            )
+        }
+        if let value = node["value"] { return .value(value.value) }
+        let template = node["template"]!
+        let path = try template.string()
+        guard !path.isEmpty else {
+            throw template.error("template must name a file", remedy: "write \"template\": \"fallbacks/steps.json\"")
+        }
+        return .template(path: resolve(path, relativeTo: node.file), content: nil)
+    }
+
+    /// `path` as written when absolute (or with no configuration file), else joined to the
+    /// folder of `file`.
+    static func resolve(_ path: String, relativeTo file: String?) -> String {
+        guard !path.hasPrefix("/"), let file, let slash = file.lastIndex(of: "/") else { return path }
+        return String(file[...slash]) + path
+    }
+}

@@ -1,0 +1,107 @@
+public import GuidedSchema
+
+/// What an operator sets for one output type in the configuration's `outputs` table, without
+/// a code change: its route, sampling options, candidates, validators and authored fallback.
+///
+/// ```json
+/// "outputs": {
+///   "StepSuggestions": {
+///     "route": ["local", "embedded"],
+///     "options": {"temperature": 0.6, "sampling": {"mode": "top-p", "probabilityThreshold": 0.9, "seed": 7},
+///                 "maximumResponseTokens": 160, "repetitionPenalty": 0.3, "groundedDecoding": true},
+///     "candidates": {"count": 6, "batchSize": 2},
+///     "validators": {"blockedPhrase": {"phrases": ["crush it"]}, "characterCap": {"maximum": 100}, "repetition": false},
+///     "fallback": {"template": "fallbacks/steps.json"}
+///   }
+/// }
+/// ```
+///
+/// **Precedence** (the same for sessions and `guided generate`): what the code registers for
+/// the type (its ``OutputPolicy``-level defaults) < these settings < what one call says
+/// explicitly. A call's ``GenerationOptions`` are values, so "explicit" means a field that is
+/// not nil: `GenerationOptions(temperature: 0.2)` overrides only the temperature and leaves
+/// the configured sampling mode in force. A call's own fallback (`respond(…, fallback:)`,
+/// `guided generate --fallback`) replaces the configured one; `--backend`, `--candidates`,
+/// `--no-quality-checks` and `--min-words` are explicit in `guided generate` the same way.
+public struct OutputSettings: Sendable, Hashable {
+    /// Backend names in the order to try for this type (also readable as
+    /// ``GuidedConfiguration/routes``); nil to keep the default route.
+    public var route: [String]?
+    /// Sampling and length; each nil field is "not configured".
+    public var options: GenerationOptions
+    /// Generations per backend attempt; nil when not configured.
+    public var candidates: CandidateSettings?
+    /// Validators turned on, off or tuned by name, in the order written.
+    public var validators: [ValidatorSetting]
+    /// The authored fallback; nil when not configured.
+    public var fallback: FallbackSetting?
+    /// Where these settings are (`/outputs/StepSuggestions`), for errors found later.
+    public var pointer: JSONPointer
+    /// The configuration file, if any.
+    public var file: String?
+
+    /// Creates settings (usually read from a file by ``GuidedConfiguration/from(_:file:registry:)``).
+    public init(
+        route: [String]? = nil, options: GenerationOptions = GenerationOptions(), candidates: CandidateSettings? = nil,
+        validators: [ValidatorSetting] = [], fallback: FallbackSetting? = nil,
+        pointer: JSONPointer = .root, file: String? = nil
+    ) {
+        self.route = route
+        self.options = options
+        self.candidates = candidates
+        self.validators = validators
+        self.fallback = fallback
+        self.pointer = pointer
+        self.file = file
+    }
+
+    /// An error located at `key` under these settings (`/outputs/StepSuggestions/fallback`).
+    public func error(_ message: String, key: String, remedy: String) -> ConfigurationError {
+        ConfigurationError(message, remedy: remedy, at: pointer.appending(key), file: file)
+    }
+}
+
+/// `candidates` of an output type: how many generations per backend attempt, and how many at
+/// once (see the session's `CandidatePolicy`, which these become).
+public struct CandidateSettings: Sendable, Hashable {
+    /// The most candidates per attempt (`count`, 1 to 16).
+    public var count: Int
+    /// Candidates generated together (`batchSize`, 1 to `count`); nil for all at once.
+    public var batchSize: Int?
+
+    /// Creates settings.
+    public init(count: Int, batchSize: Int? = nil) {
+        self.count = count
+        self.batchSize = batchSize
+    }
+}
+
+/// `fallback` of an output type: the value that ships when no model output passes.
+public enum FallbackSetting: Sendable, Hashable {
+    /// `{"value": …}`: this JSON value, as written.
+    case value(GeneratedContent)
+    /// `{"template": "fallbacks/steps.json"}`: a JSON file (its path relative to the
+    /// configuration file) whose strings are authored templates (`"Back in {month} you wrote:
+    /// \"{entry}\""`), their slots filled from each request's facts. `content` is nil until the
+    /// file is read (``GuidedConfiguration/load(file:registry:environment:)`` reads it).
+    case template(path: String, content: GeneratedContent?)
+}
+
+extension GenerationOptions {
+    /// These options, with every field this call left nil taken from `defaults`: the rule that
+    /// lets a call's explicit fields beat the configuration, and the configuration beat the
+    /// code's registered defaults.
+    ///
+    /// ```swift
+    /// let call = GenerationOptions(temperature: 0.2)
+    /// let configured = GenerationOptions(sampling: .greedy, temperature: 0.7)
+    /// call.filling(from: configured)   // greedy, temperature 0.2
+    /// ```
+    public func filling(from defaults: GenerationOptions) -> GenerationOptions {
+        GenerationOptions(
+            sampling: sampling ?? defaults.sampling, temperature: temperature ?? defaults.temperature,
+            maximumResponseTokens: maximumResponseTokens ?? defaults.maximumResponseTokens,
+            repetitionPenalty: repetitionPenalty ?? defaults.repetitionPenalty,
+            groundedDecoding: groundedDecoding ?? defaults.groundedDecoding)
+    }
+}
