@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Guided", targets: ["Guided"]),
         .plugin(name: "GuidedGrammarPlugin", targets: ["GuidedGrammarPlugin"]),
         .library(name: "GuidedBackends", targets: ["GuidedBackends"]),
+        .library(name: "GuidedServerBackends", targets: ["GuidedServerBackends"]),
         .library(name: "GuidedHTTP", targets: ["GuidedHTTP"]),
         .executable(name: "guided", targets: ["guided"]),
     ],
@@ -51,26 +52,40 @@ let package = Package(
         // HTTP over libcurl behind one Swift type: async, streaming lines, timeouts, cancellation.
         .target(name: "GuidedHTTP", dependencies: ["CCurl", "CCurlShims"], swiftSettings: swiftSettings),
 
-        // The backend plugin contract, configuration and registry.
+        // The backend contract: the protocol and its defaults, request and response, errors,
+        // availability, configuration entries and the registry, output validation, and the
+        // replica pool. It depends on the schema target only, so a backend of your own links
+        // neither libcurl nor json-c unless it asks for them.
+        .target(name: "GuidedBackends", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
+        // What backends that speak HTTP share: JSON over HTTP with redaction, streaming plumbing
+        // and strict stream events.
         .target(
-            name: "GuidedBackends", dependencies: ["GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedHTTP"],
+            name: "GuidedServerBackends", dependencies: ["GuidedBackends", "GuidedHTTP", "GuidedJSON", "GuidedSchema"],
             swiftSettings: swiftSettings),
         // One target per backend kind.
         .target(
             name: "GuidedLlamaServer",
-            dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"],
+            dependencies: [
+                "GuidedBackends", "GuidedServerBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema",
+            ],
             swiftSettings: swiftSettings),
         .target(
             name: "GuidedManagedServer",
-            dependencies: ["GuidedLlamaServer", "GuidedBackends", "GuidedHTTP", "GuidedSchema"],
+            dependencies: [
+                "GuidedLlamaServer", "GuidedBackends", "GuidedServerBackends", "GuidedHTTP", "GuidedSchema",
+            ],
             swiftSettings: swiftSettings),
         .target(
             name: "GuidedOllama",
-            dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"],
+            dependencies: [
+                "GuidedBackends", "GuidedServerBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema",
+            ],
             swiftSettings: swiftSettings),
         .target(
             name: "GuidedOpenAI",
-            dependencies: ["GuidedBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema"],
+            dependencies: [
+                "GuidedBackends", "GuidedServerBackends", "GuidedGrammar", "GuidedHTTP", "GuidedJSON", "GuidedSchema",
+            ],
             swiftSettings: swiftSettings),
 
         // Output validators: schema, caps, scaffolding echo, blocked phrases, grounding, minimum content,
@@ -81,12 +96,14 @@ let package = Package(
             name: "GuidedSession", dependencies: ["GuidedBackends", "GuidedSchema", "GuidedValidation"],
             swiftSettings: swiftSettings),
 
-        // The umbrella: the standard backends and configuration loading.
+        // The umbrella: the standard backends and configuration loading; re-exports the contract,
+        // the HTTP backends' shared parts, the schema, sessions and validators.
         .target(
             name: "Guided",
             dependencies: [
-                "GuidedBackends", "GuidedSchema", "GuidedJSON", "GuidedHTTP", "GuidedLlamaServer",
-                "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedSession", "GuidedValidation",
+                "GuidedBackends", "GuidedServerBackends", "GuidedSchema", "GuidedJSON", "GuidedHTTP",
+                "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedSession",
+                "GuidedValidation",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,11 +1,12 @@
-import GuidedHTTP
-
-/// The plumbing every streaming backend shares: run the producer in a task, map transport
-/// errors to ``BackendError``, pass secrets through `redact`, and stop the transfer when the
-/// consumer stops listening.
+/// The plumbing every streaming backend shares: run the producer in a task, pass its
+/// ``BackendError``s through `redact`, and stop the work when the consumer stops listening.
+///
+/// Backends that speak HTTP use `JSONOverHTTP.stream(_:)` (in `GuidedServerBackends`), which
+/// also turns transport failures into ``BackendError`` codes.
 public enum BackendStreaming {
     /// A stream whose events come from `produce`; `produce` yields `.partial` snapshots and
-    /// returns the final, validated response.
+    /// returns the final, validated response. A ``BackendError`` it throws ends the stream
+    /// through `redact`; any other error ends it unchanged. Dropping the stream cancels `produce`.
     public static func stream(
         backend: String,
         redact: @escaping @Sendable (BackendError) -> BackendError = { $0 },
@@ -18,8 +19,6 @@ public enum BackendStreaming {
                 do {
                     continuation.yield(.complete(try await produce(continuation)))
                     continuation.finish()
-                } catch let error as HTTPError {
-                    continuation.finish(throwing: redact(JSONOverHTTP.backendError(error, backend: backend)))
                 } catch let error as BackendError {
                     continuation.finish(throwing: redact(error))
                 } catch {
@@ -47,13 +46,5 @@ public enum BackendStreaming {
         }
         if Task.isCancelled { throw BackendError(.cancelled, backend: backend, "the request was cancelled") }
         throw BackendError(.transport, backend: backend, "the stream ended without a response")
-    }
-
-    /// Whether `line`, the first non-empty line of a `200` reply to a streamed request, shows
-    /// the reply is whole rather than Server-Sent Events: it is not an SSE field (`data:`,
-    /// `event:`, `id:`, `retry:`) or comment (`:`). A server or proxy that ignores `stream`
-    /// answers whole JSON; one that fails may answer plain text.
-    public static func answersWhole(_ line: String) -> Bool {
-        !line.isEmpty && !["data:", "event:", "id:", "retry:", ":"].contains { line.hasPrefix($0) }
     }
 }

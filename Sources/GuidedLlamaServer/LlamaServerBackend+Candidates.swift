@@ -1,6 +1,7 @@
 import GuidedBackends
 import GuidedJSON
 import GuidedSchema
+import GuidedServerBackends
 import Synchronization
 
 extension LlamaServerBackend {

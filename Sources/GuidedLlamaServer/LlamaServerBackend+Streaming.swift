@@ -2,6 +2,7 @@ import GuidedBackends
 import GuidedHTTP
 import GuidedJSON
 import GuidedSchema
+import GuidedServerBackends
 
 extension LlamaServerBackend {
     /// `/completion` with `stream: true` over Server-Sent Events: partial snapshots as tokens
@@ -9,7 +10,7 @@ extension LlamaServerBackend {
     /// An error status, or a `200` answered whole (``BackendStreaming/answersWhole(_:)``: a server
     /// or proxy that ignores `stream`), is read to its end and judged as a whole reply.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
-        BackendStreaming.stream(backend: name, redact: { [http] in http.redacting($0) }) { continuation in
+        http.stream { continuation in
             let prepared = try await self.prepare(request, stream: true)
             let started = ContinuousClock.now
             var parser = ServerSentEventParser()

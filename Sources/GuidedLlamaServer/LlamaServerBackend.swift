@@ -3,6 +3,7 @@ import GuidedGrammar
 public import GuidedHTTP
 import GuidedJSON
 public import GuidedSchema
+public import GuidedServerBackends
 import Synchronization
 
 /// A llama.cpp `llama-server`: `/completion` with a compiled GBNF grammar, `/health` for

@@ -2,6 +2,7 @@ public import GuidedBackends
 import GuidedHTTP
 import GuidedLlamaServer
 public import GuidedSchema
+public import GuidedServerBackends
 
 /// The embedded default: a `llama-server` this process starts, serves through, and stops.
 ///

@@ -3,6 +3,7 @@ import GuidedGrammar
 public import GuidedHTTP
 import GuidedJSON
 public import GuidedSchema
+public import GuidedServerBackends
 import Synchronization
 
 /// An Ollama server: `/api/generate` (raw completion prompt, so base models work) with
@@ -152,7 +153,7 @@ public final class OllamaBackend: LanguageModelBackend {
 
     /// NDJSON stream: partial snapshots, then the validated response.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
-        BackendStreaming.stream(backend: name, redact: { [http] in http.redacting($0) }) { continuation in
+        http.stream { continuation in
             try await self.checkContext(request)
             let started = ContinuousClock.now
             var text = ""

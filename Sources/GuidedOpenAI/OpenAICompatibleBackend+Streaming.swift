@@ -2,6 +2,7 @@ import GuidedBackends
 import GuidedHTTP
 import GuidedJSON
 import GuidedSchema
+import GuidedServerBackends
 
 extension OpenAICompatibleBackend {
     /// SSE stream of `choices[0].delta.content`, ended by `[DONE]`: partial snapshots, then the
@@ -15,7 +16,7 @@ extension OpenAICompatibleBackend {
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }
-        return BackendStreaming.stream(backend: name, redact: { http.redacting($0) }) { continuation in
+        return http.stream { continuation in
             let (body, server) = try self.body(request, stream: true)
             let started = ContinuousClock.now
             var parser = ServerSentEventParser()

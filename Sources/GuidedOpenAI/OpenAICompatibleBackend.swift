@@ -3,6 +3,7 @@ import GuidedGrammar
 public import GuidedHTTP
 import GuidedJSON
 public import GuidedSchema
+public import GuidedServerBackends
 
 #if canImport(Glibc)
     import Glibc

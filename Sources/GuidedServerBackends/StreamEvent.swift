@@ -1,3 +1,4 @@
+public import GuidedBackends
 import GuidedJSON
 public import GuidedSchema
 

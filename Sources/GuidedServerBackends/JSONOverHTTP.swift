@@ -1,3 +1,4 @@
+public import GuidedBackends
 public import GuidedHTTP
 import GuidedJSON
 public import GuidedSchema
