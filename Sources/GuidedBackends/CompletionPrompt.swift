@@ -54,9 +54,18 @@ public enum CompletionPrompt {
         return sections.joined(separator: "\n\n")
     }
 
-    /// `Facts:` and one `- fact` line each, then a line break; empty without facts.
-    static func factsBlock(_ facts: [String]) -> String {
+    /// `Facts:` and one `- fact` line each, then a line break; empty without facts. The one
+    /// rendering of facts: a completion prompt puts it before `Input:`, a chat message before
+    /// its text (``chatMessage(_:facts:)``).
+    public static func factsBlock(_ facts: [String]) -> String {
         facts.isEmpty ? "" : "Facts:\n" + facts.map { "- " + $0 }.joined(separator: "\n") + "\n"
+    }
+
+    /// A chat message's text with its facts in the completion prompt's form: the facts block, a
+    /// blank line, then `text`; `text` alone without facts. Chat backends (OpenAI-compatible) use
+    /// it for the request's own message.
+    public static func chatMessage(_ text: String, facts: [String]) -> String {
+        facts.isEmpty ? text : factsBlock(facts) + "\n" + text
     }
 
     static func formatLine(_ schema: GenerationSchema) -> String? {

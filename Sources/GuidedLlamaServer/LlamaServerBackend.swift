@@ -119,9 +119,9 @@ public final class LlamaServerBackend: LanguageModelBackend {
                 )
             }
         }
-        let body = LlamaServerRequestBody.make(
+        let body = try LlamaServerRequestBody.make(
             prompt: prompt, grammar: grammar, options: request.options, maximumTokens: maximum, stream: stream,
-            candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities)
+            candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities, backend: name)
         return (prompt, body)
     }
 

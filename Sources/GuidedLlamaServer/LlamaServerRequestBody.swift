@@ -1,16 +1,18 @@
 import GuidedBackends
 import GuidedGrammar
 import GuidedSchema
+import GuidedServerBackends
 
 /// The JSON body of a llama-server `/completion` request.
 enum LlamaServerRequestBody {
     /// With `candidates` above one, `n_cmpl` asks the server for that many completions of the
     /// prompt, run side by side in its slots from one evaluation of the prompt; llama-server
-    /// seeds completion `i` with the request's seed plus `i`.
+    /// seeds completion `i` with the request's seed plus `i`. Sampling is written by
+    /// ``SamplingFields/llamaServer``; `backend` names the backend in its errors.
     static func make(
         prompt: String, grammar: String?, options: GenerationOptions, maximumTokens: Int, stream: Bool,
-        candidates: Int = 1, tokenLogProbabilities: Bool = false
-    ) -> GeneratedContent {
+        candidates: Int = 1, tokenLogProbabilities: Bool = false, backend: String
+    ) throws(BackendError) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = [
             ("prompt", GeneratedContent(prompt)),
             ("n_predict", GeneratedContent(maximumTokens)),
@@ -22,7 +24,7 @@ enum LlamaServerRequestBody {
         if candidates > 1 { fields.append(("n_cmpl", GeneratedContent(candidates))) }
         if tokenLogProbabilities { fields.append(("n_probs", 1)) }
         if let grammar { fields.append(("grammar", GeneratedContent(grammar))) }
-        if let temperature = options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
+        fields += try SamplingFields.llamaServer.fields(for: options, backend: backend)
         if let penalty = options.repetitionPenalty, penalty > 0 {
             // DRY: repeating a sequence already in the context (prompt included) costs more the
             // longer it runs; 2 tokens may repeat freely. It rejects -1 ("whole context").
@@ -31,24 +33,10 @@ enum LlamaServerRequestBody {
                 ("dry_penalty_last_n", 1_000_000),
             ]
         }
-        if let sampling = options.sampling {
-            switch sampling.mode {
-            case .greedy:
-                fields.append(("top_k", 1))
-                if options.temperature == nil { fields.append(("temperature", 0)) }
-            case .topK(let k, _):
-                fields.append(("top_k", GeneratedContent(k)))
-                fields.append(("top_p", 1.0))
-            case .topP(let p, _):
-                fields.append(("top_k", 0))
-                fields.append(("top_p", GeneratedContent(p)))
-            }
-            if let seed = sampling.seed {
-                fields.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!))))
-            }
-            // Prompt caching has been seen to change greedy output: reproducible modes turn it
-            // off — except for candidates, whose point is to reuse one evaluated prompt.
-            if sampling.isReproducible && candidates == 1 { fields.append(("cache_prompt", false)) }
+        // Prompt caching has been seen to change greedy output: reproducible modes turn it off —
+        // except for candidates, whose point is to reuse one evaluated prompt.
+        if let sampling = options.sampling, sampling.isReproducible && candidates == 1 {
+            fields.append(("cache_prompt", false))
         }
         return GeneratedContent(properties: fields)
     }

@@ -73,28 +73,15 @@ public final class OllamaBackend: LanguageModelBackend {
         }
     }
 
-    func body(_ request: BackendRequest, stream: Bool) -> GeneratedContent {
+    /// The `/api/generate` body; sampling is written by ``SamplingFields/ollama``.
+    func body(_ request: BackendRequest, stream: Bool) throws(BackendError) -> GeneratedContent {
         var options: [(String, GeneratedContent)] = [
             ("num_predict", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)),
             ("num_ctx", GeneratedContent(fallbackContextSize)),
         ]
-        if let temperature = request.options.temperature {
-            options.append(("temperature", GeneratedContent(temperature)))
-        }
+        options += try SamplingFields.ollama.fields(for: request.options, backend: name)
         if let penalty = request.options.repetitionPenalty {
             options.append(("repeat_penalty", GeneratedContent(1 + penalty / 3)))
-        }
-        if let sampling = request.options.sampling {
-            switch sampling.mode {
-            case .greedy:
-                options.append(("top_k", 1))
-                if request.options.temperature == nil { options.append(("temperature", 0)) }
-            case .topK(let k, _): options.append(("top_k", GeneratedContent(k)))
-            case .topP(let p, _): options.append(("top_p", GeneratedContent(p)))
-            }
-            if let seed = sampling.seed {
-                options.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!))))
-            }
         }
         var fields: [(String, GeneratedContent)] = [
             ("model", GeneratedContent(model)), ("prompt", GeneratedContent(CompletionPrompt.render(request))),
@@ -160,7 +147,7 @@ public final class OllamaBackend: LanguageModelBackend {
             var final: GeneratedContent?
             var refusal: (status: Int, lines: [String])?
             for try await event in self.http.client.stream(
-                self.http.streamRequest(self.baseURL + "/api/generate", body: self.body(request, stream: true)))
+                self.http.streamRequest(self.baseURL + "/api/generate", body: try self.body(request, stream: true)))
             {
                 switch event {
                 case .head(let status, _) where status != 200:

@@ -10,10 +10,11 @@ public import GuidedServerBackends
 #endif
 
 /// An OpenAI-compatible server: `/chat/completions` with `response_format` `json_schema` in
-/// strict mode (instructions as the system message, examples as user/assistant pairs, the
-/// request's grounding as a `Facts:` block before its prompt), SSE streaming, and an API key read from an environment variable named in the
-/// configuration (never logged, never in an error). Works against llama-server's and Ollama's
-/// `/v1` too.
+/// strict mode (instructions as the system message, examples as user/assistant pairs, each
+/// example's and the request's facts as a `Facts:` block before its input, as
+/// ``CompletionPrompt/chatMessage(_:facts:)`` writes it), SSE streaming, and an API key read from
+/// an environment variable named in the configuration (never logged, never in an error). Works
+/// against llama-server's and Ollama's `/v1` too.
 ///
 /// The API has no top-k: a request that asks for it fails with `unsupportedOption` rather than
 /// being silently sampled another way (the capabilities say so too).
@@ -118,7 +119,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             messages.append(["role": "system", "content": GeneratedContent(instructions)])
         }
         for example in request.examples {
-            messages.append(["role": "user", "content": GeneratedContent(example.input)])
+            let input = CompletionPrompt.chatMessage(example.input, facts: example.grounding)
+            messages.append(["role": "user", "content": GeneratedContent(input)])
             messages.append(["role": "assistant", "content": GeneratedContent(example.output.jsonText())])
         }
         for entry in request.transcript {
@@ -128,10 +130,11 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             ])
         }
         // The request's facts go with its own message, in the same "Facts:" form as completion prompts.
-        let facts =
-            request.grounding.isEmpty
-            ? "" : "Facts:\n" + request.grounding.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
-        messages.append(["role": "user", "content": GeneratedContent(facts + request.prompt)])
+        messages.append(
+            [
+                "role": "user",
+                "content": GeneratedContent(CompletionPrompt.chatMessage(request.prompt, facts: request.grounding)),
+            ])
         try ContextBudget.check(
             prompt: Self.estimate(messages), response: request.options.maximumResponseTokens ?? defaultMaximumTokens,
             context: configuredContextSize, backend: name)
@@ -140,24 +143,9 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             ("max_tokens", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)),
             ("stream", GeneratedContent(stream)),
         ]
-        if let temperature = request.options.temperature {
-            fields.append(("temperature", GeneratedContent(temperature)))
-        }
+        fields += try SamplingFields.openAI.fields(for: request.options, backend: name)
         if let penalty = request.options.repetitionPenalty {
             fields.append(("frequency_penalty", GeneratedContent(penalty)))
-        }
-        if let sampling = request.options.sampling {
-            switch sampling.mode {
-            case .greedy: if request.options.temperature == nil { fields.append(("temperature", 0)) }
-            case .topK:
-                throw BackendError(
-                    .unsupportedOption, backend: name,
-                    "OpenAI-compatible APIs cannot express top-k sampling; use greedy or top-p")
-            case .topP(let p, _): fields.append(("top_p", GeneratedContent(p)))
-            }
-            if let seed = sampling.seed {
-                fields.append(("seed", GeneratedContent(kind: .number(JSONNumber(text: String(seed))!))))
-            }
         }
         var server: ServerSchema?
         if let schema = request.schema {
