@@ -73,11 +73,14 @@ public struct BackendCapabilities: Sendable, Hashable {
     /// Counts tokens exactly (else estimates).
     public var tokenCounting: Bool
 
-    /// Capabilities, each stated explicitly: the router skips a backend as unsupported when a
-    /// request needs one it lacks (a schema without `grammar` or `jsonSchema`, a seed without `seed`).
+    /// Capabilities. A capability left out is `false`: a backend claims only what it names, e.g.
+    /// `BackendCapabilities(jsonSchema: true, greedy: true)`; leaving out `streaming` and
+    /// `tokenCounting` matches the protocol's defaults (one final event, estimated counts). The
+    /// router skips a backend as unsupported when a request needs one it lacks (a schema without
+    /// `grammar` or `jsonSchema`, a seed without `seed`).
     public init(
-        grammar: Bool, jsonSchema: Bool, greedy: Bool, topK: Bool, topP: Bool, seed: Bool, streaming: Bool,
-        tokenCounting: Bool
+        grammar: Bool = false, jsonSchema: Bool = false, greedy: Bool = false, topK: Bool = false, topP: Bool = false,
+        seed: Bool = false, streaming: Bool = false, tokenCounting: Bool = false
     ) {
         self.grammar = grammar
         self.jsonSchema = jsonSchema
