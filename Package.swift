@@ -57,8 +57,8 @@ let package = Package(
         // replica pool. It depends on the schema target only, so a backend of your own links
         // neither libcurl nor json-c unless it asks for them.
         .target(name: "GuidedBackends", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
-        // What backends that speak HTTP share: JSON over HTTP with redaction, streaming plumbing
-        // and strict stream events.
+        // What backends that speak HTTP share: JSON over HTTP with redaction, streaming plumbing,
+        // strict stream events, and the sampling fields of a request body.
         .target(
             name: "GuidedServerBackends", dependencies: ["GuidedBackends", "GuidedHTTP", "GuidedJSON", "GuidedSchema"],
             swiftSettings: swiftSettings),
@@ -135,7 +135,7 @@ let package = Package(
         // A third-party backend, as its own package would write it (examples/CustomBackend has
         // a standalone Package.swift); compiled here too so the example cannot rot.
         .target(
-            name: "CustomBackendExample", dependencies: ["Guided"],
+            name: "CustomBackendExample", dependencies: ["GuidedBackends", "GuidedSchema"],
             path: "examples/CustomBackend/Sources/CustomBackend", swiftSettings: swiftSettings),
 
         // Schema files to Swift types in the DSL, with their grammars compiled (the plugin's tool
@@ -224,7 +224,7 @@ let package = Package(
             dependencies: [
                 "Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama",
                 "GuidedOpenAI", "GuidedHTTP", "GuidedJSON",
-                "GuidedGrammar", "CanonicalSchemas", "CustomBackendExample",
+                "GuidedGrammar", "CanonicalSchemas", "CustomBackendExample", "GuidedBackends", "GuidedSchema",
             ],
             swiftSettings: swiftSettings
         ),

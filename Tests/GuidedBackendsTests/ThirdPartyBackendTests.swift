@@ -32,4 +32,37 @@ import Testing
         let document: GeneratedContent = ["backends": [["name": "canned", "kind": "recorded", "outputs": [1]]]]
         #expect(throws: ConfigurationError.self) { try GuidedConfiguration.from(document, registry: .standard()) }
     }
+
+    @Test func aSessionRoutesToItAndItsStreamIsOneFinalEvent() async throws {
+        var registry = BackendRegistry.standard()
+        registry.registerRecordedBackend()
+        let document: GeneratedContent = [
+            "backends": [
+                [
+                    "name": "canned", "kind": "recorded",
+                    "outputs": [["steps": ["a"]], ["text": "Your parcel arrives Friday."]],
+                ]
+            ]
+        ]
+        let configuration = try GuidedConfiguration.from(document, registry: registry)
+        let schema = try GenerationSchema.fromJSONSchema([
+            "type": "object", "properties": ["text": ["type": "string", "maxLength": 30]], "required": ["text"],
+        ]).schema
+        let outcome = try await LanguageModelSession(configuration: configuration).respond(to: "p", schema: schema)
+        #expect(outcome.value == ["text": "Your parcel arrives Friday."], "the output that meets the schema is served")
+        #expect(outcome.isFromModel, "\(outcome.source)")
+
+        let backend = try #require(configuration.routedBackends.first)
+        var events: [BackendStreamEvent] = []
+        for try await event in backend.streamResponse(to: BackendRequest(prompt: "p", schema: schema)) {
+            events.append(event)
+        }
+        #expect(events.count == 1)
+        guard case .complete(let response) = events.first else {
+            Issue.record("the only event is not the final response: \(events)")
+            return
+        }
+        #expect(response.content == ["text": "Your parcel arrives Friday."])
+        #expect(try await backend.tokenCount(of: "twelve bytes").isEstimate)
+    }
 }
