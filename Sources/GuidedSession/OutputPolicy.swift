@@ -1,5 +1,5 @@
 public import GuidedBackends
-public import GuidedSchema
+import GuidedSchema
 public import GuidedValidation
 
 /// What a fallback is built from: the request it stands in for.

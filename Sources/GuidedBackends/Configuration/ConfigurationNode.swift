@@ -10,14 +10,15 @@ public import GuidedSchema
 /// let temperature = try node["options"]?["temperature"]?.fraction()
 /// ```
 public struct ConfigurationNode: Sendable {
-    /// The value.
+    /// The JSON value found at ``pointer``, as the document holds it (not yet checked).
     public let value: GeneratedContent
     /// Where the value is in the document.
     public let pointer: JSONPointer
     /// The file the document came from, if any.
     public let file: String?
 
-    /// A node for `value` at `pointer` in `file`.
+    /// Wraps `value` with its place, so every reader's error can name `file` and `pointer`
+    /// (e.g. `/outputs/StepSuggestions/options`).
     public init(_ value: GeneratedContent, at pointer: JSONPointer, file: String?) {
         self.value = value
         self.pointer = pointer

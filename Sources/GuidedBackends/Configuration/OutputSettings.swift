@@ -69,7 +69,8 @@ public struct CandidateSettings: Sendable, Hashable {
     /// Candidates generated together (`batchSize`, 1 to `count`); nil for all at once.
     public var batchSize: Int?
 
-    /// Creates settings.
+    /// Up to `count` candidates, `batchSize` at a time (nil: all at once). Values are taken as
+    /// given; ``read(_:)`` is what checks a file's `count` (1 to 16) and `batchSize`.
     public init(count: Int, batchSize: Int? = nil) {
         self.count = count
         self.batchSize = batchSize

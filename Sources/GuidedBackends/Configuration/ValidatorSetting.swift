@@ -27,7 +27,8 @@ public struct ValidatorSetting: Sendable, Hashable {
     /// Where the entry is (`/outputs/StepSuggestions/validators/repetition`).
     public var pointer: JSONPointer
 
-    /// Creates a setting.
+    /// A setting for the validator `name`: off, on with its defaults (no `parameters`), or on
+    /// with `parameters` (keys and values as ``catalog`` allows; not checked here).
     public init(
         name: String, isEnabled: Bool, parameters: [String: GeneratedContent] = [:], pointer: JSONPointer = .root
     ) {
@@ -52,13 +53,13 @@ public struct ValidatorSetting: Sendable, Hashable {
 
     /// What a parameter's value must be.
     public enum Parameter: Sendable, Hashable {
-        /// A whole number in the range.
+        /// A whole number within the range; `2.5` and `1e30` are errors, never rounded.
         case wholeNumber(ClosedRange<Int>)
-        /// A number in the range.
+        /// A finite number within the range, e.g. a threshold from 0 to 1.
         case number(ClosedRange<Double>)
         /// `true` or `false`.
         case flag
-        /// One of these strings.
+        /// A string that must be one of these, e.g. `wordPrefix` or `wholeWord`.
         case choice([String])
         /// An array of non-empty strings.
         case strings
