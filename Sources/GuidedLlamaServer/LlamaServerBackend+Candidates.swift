@@ -9,7 +9,9 @@ extension LlamaServerBackend {
     /// per batch of at most the server's slot count (a larger `n_cmpl` would wait forever for
     /// free slots), the prompt evaluated once and shared. Candidate `i` is sampled with the
     /// request's seed plus `i`. A completion cut by the token limit or breaking the schema is a
-    /// failed candidate; an HTTP or transport failure fails the whole call.
+    /// failed candidate; an HTTP or transport failure fails the whole call. Each batch streams
+    /// (``streamBatch(_:count:ticket:)``), so a server that goes silent mid-batch is left after the idle
+    /// timeout, as a single generation is, and waits for free slots here (``takeSlots(_:)``).
     public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError)
         -> [CandidateResult]
     {
@@ -26,25 +28,17 @@ extension LlamaServerBackend {
                 results += try await sequentialCandidates(to: shifted, count: 1)
                 continue
             }
-            let prepared = try await prepare(shifted, candidates: batch)
+            let prepared = try await prepare(shifted, stream: true, candidates: batch)
+            let ticket = try await takeSlots(batch)
+            defer { giveBack(ticket) }
             let started = ContinuousClock.now
-            let reply = try await http.send(baseURL + "/completion", body: prepared.body)
-            try checkStatus(reply)
-            guard let completions = reply.json?.arrayValue, completions.count == batch else {
-                throw BackendError(
-                    .malformedResponse, backend: name,
-                    "/completion with n_cmpl \(batch) did not answer \(batch) completions",
-                    excerpt: OutputValidation.excerpt(reply.text))
-            }
-            let ordered = completions.sorted { ($0["index"]?.intValue ?? 0) < ($1["index"]?.intValue ?? 0) }
-            for json in ordered {
-                guard let text = json["content"]?.stringValue else {
-                    throw BackendError(
-                        .malformedResponse, backend: name, "a completion came without \"content\"",
-                        excerpt: OutputValidation.excerpt(reply.text))
-                }
+            for completion in try await streamBatch(prepared.body, count: batch, ticket: ticket) {
                 do {
-                    results.append(.success(try finish(text: text, final: json, request: request, started: started)))
+                    results.append(
+                        .success(
+                            try finish(
+                                text: completion.text, final: completion.final, probabilities: completion.probabilities,
+                                request: request, started: started)))
                 } catch  where error.isPerCandidate {
                     results.append(.failure(error))
                 }
@@ -55,13 +49,24 @@ extension LlamaServerBackend {
 
     /// `total_slots` from `/props`: how many completions the server runs at once.
     func slotCount() async throws(BackendError) -> Int {
-        if let cached = cachedSlots.withLock({ $0 }) { return cached }
-        let reply = try await http.send(baseURL + "/props", timeout: .seconds(5))
-        guard reply.status == 200, let slots = reply.json?["total_slots"]?.intValue, slots > 0 else {
-            throw BackendError(.malformedResponse, backend: name, "/props answered \(reply.status) without total_slots")
+        var known = cachedSlots.withLock { $0 }
+        if known == nil {
+            let reply = try await http.send(baseURL + "/props", timeout: .seconds(5))
+            cacheSlots(from: reply)
+            known = cachedSlots.withLock { $0 }
         }
-        cachedSlots.withLock { $0 = slots }
+        guard let slots = known, slots > 0 else {
+            throw BackendError(.malformedResponse, backend: name, "/props reports no total_slots")
+        }
         return slots
+    }
+
+    /// Remembers `total_slots` from a `200` `/props` answer; 0 when the answer has none (a server
+    /// that does not report its slots is asked once, not on every request).
+    func cacheSlots(from reply: JSONOverHTTP.Reply) {
+        guard reply.status == 200 else { return }
+        let slots = reply.json?["total_slots"]?.intValue ?? 0
+        cachedSlots.withLock { $0 = max(0, slots) }
     }
 
     /// `completion_probabilities` entries as token texts with their log-probabilities.

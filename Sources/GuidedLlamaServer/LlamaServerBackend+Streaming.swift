@@ -12,6 +12,8 @@ extension LlamaServerBackend {
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
         http.stream { continuation in
             let prepared = try await self.prepare(request, stream: true)
+            let ticket = try await self.takeSlots(1)
+            defer { self.giveBack(ticket) }
             let started = ContinuousClock.now
             var parser = ServerSentEventParser()
             var text = ""
@@ -19,9 +21,8 @@ extension LlamaServerBackend {
             var final: GeneratedContent?
             var sawEvent = false
             var whole: (status: Int, lines: [String])?
-            for try await event in self.http.client.stream(
-                self.http.streamRequest(self.baseURL + "/completion", body: prepared.body))
-            {
+            for try await event in self.http.client.stream(self.completionRequest(prepared.body, ticket)) {
+                self.slotGate.progress()
                 switch event {
                 case .head(let status, _) where status != 200:
                     whole = (status, [])

@@ -24,6 +24,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
     let http: JSONOverHTTP
     private let cachedContextSize = Mutex<Int?>(nil)
     let cachedSlots = Mutex<Int?>(nil)
+    /// Generations in flight, held to the server's slots (see ``SlotGate``).
+    let slotGate = SlotGate()
 
     /// Grammar, GBNF, capabilities.
     public let capabilities = BackendCapabilities(
@@ -176,7 +178,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
         return .exact(tokens.count)
     }
 
-    /// The context size from `/props` (cached after the first answer).
+    /// The context size from `/props` (cached after the first answer, with the slot count the
+    /// same answer gives, so one `/props` serves both).
     public func contextSize() async throws(BackendError) -> Int {
         if let cached = cachedContextSize.withLock({ $0 }) { return cached }
         let reply = try await http.send(baseURL + "/props", timeout: .seconds(5))
@@ -185,6 +188,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
             throw BackendError(.malformedResponse, backend: name, "/props answered \(reply.status) without n_ctx")
         }
         cachedContextSize.withLock { $0 = size }
+        cacheSlots(from: reply)
         return size
     }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// Candidates on llama-server: one `/completion` with `n_cmpl` per batch of at most the
 /// server's slots, seeds offset per batch, per-candidate failures kept, token log-probabilities
-/// passed through, grounded vocabularies compiled into the grammar.
+/// passed through, grounded vocabularies compiled into the grammar; a batch streams, its
+/// completions' interleaved events told apart by `index`.
 @Suite struct LlamaServerCandidatesStubTests {
     static let good = #"{"steps":["Float on your back","Swim one length","Book a lesson"]}"#
 
@@ -110,5 +111,67 @@ import Testing
         #expect(body["dry_multiplier"]?.doubleValue == 0.8)
         #expect(body["dry_allowed_length"]?.intValue == 2)
         #expect((body["dry_penalty_last_n"]?.intValue ?? 0) >= 4096, "the prompt's examples count as repeats too")
+    }
+    /// llama-server's streamed `n_cmpl` answer: each completion's text in pieces, the completions'
+    /// events interleaved (as measured: index 1 may come first), each ending with its own final
+    /// event; then, unless `silentAfter` is given, nothing more. With `silentAfter`, only that
+    /// many events are sent and the server then goes silent.
+    static func streamedBatch(_ contents: [String], silentAfter: Int? = nil) -> StubResponse {
+        let pieces = contents.map { content in
+            stride(from: 0, to: content.count, by: 7).map { start in
+                String(content.dropFirst(start).prefix(7))
+            }
+        }
+        var events: [String] = []
+        for step in 0..<(pieces.map(\.count).max() ?? 0) {
+            for index in pieces.indices.reversed() where step < pieces[index].count {
+                events.append(
+                    #"data: {"index":\#(index),"content":\#(jsonString(pieces[index][step])),"stop":false,"#
+                        + #""completion_probabilities":[{"id":1,"token":"x","logprob":-0.25}]}"# + "\n\n")
+            }
+        }
+        for index in pieces.indices {
+            events.append(
+                #"data: {"index":\#(index),"content":"","stop":true,"stop_type":"eos","truncated":false,"#
+                    + #""tokens_predicted":12,"tokens_evaluated":90}"# + "\n\n")
+        }
+        guard let silentAfter else { return .sse(events, delay: .milliseconds(5)) }
+        let sent = events.prefix(silentAfter).map { StubChunk($0, after: .milliseconds(5)) }
+        return .stream(
+            status: 200, headers: [StubHeader("Content-Type", "text/event-stream")],
+            chunks: sent + [StubChunk("data: {}\n\n", after: .seconds(120))], framing: .chunked)
+    }
+
+    @Test func aStreamedBatchIsToldApartByIndex() async throws {
+        let other = #"{"steps":["Swim one width","Float for a minute","Kick along the wall"]}"#
+        let server = try Self.server(slots: 2, contents: [Self.good])
+        defer { server.stop() }
+        server.route("POST", "/completion") { _ in Self.streamedBatch([Self.good, other]) }
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(
+            to: Self.request(), candidates: 2)
+        let responses = try results.map { try $0.get() }
+        #expect(responses.map(\.text) == [Self.good, other])
+        #expect(responses.allSatisfy { $0.tokensGenerated == 12 })
+        #expect(responses.allSatisfy { $0.tokenLogProbabilities?.first?.logProbability == -0.25 })
+        let body = try #require(try server.requests(to: "/completion").first?.json())
+        #expect(body["stream"]?.boolValue == true)
+        #expect(body["n_cmpl"]?.intValue == 2)
+    }
+
+    @Test func aServerSilentMidBatchIsLeftAfterTheIdleTimeout() async throws {
+        let server = try Self.server(slots: 2, contents: [Self.good])
+        defer { server.stop() }
+        server.route("POST", "/completion") { _ in Self.streamedBatch([Self.good, Self.good], silentAfter: 4) }
+        let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL, idleTimeout: .seconds(1))
+        let started = ContinuousClock.now
+        do {
+            let results = try await backend.respond(to: Self.request(), candidates: 2)
+            Issue.record("a batch whose server went silent came back: \(results)")
+        } catch {
+            #expect(error.code == .timeout, "\(error)")
+            #expect(error.message.contains("idle timeout"), "\(error)")
+        }
+        // Left after the 1 s idle timeout, not the 120 s total timeout a whole reply waited for.
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 }

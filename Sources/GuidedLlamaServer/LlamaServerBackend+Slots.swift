@@ -1,0 +1,52 @@
+import GuidedBackends
+import GuidedHTTP
+import GuidedSchema
+import GuidedServerBackends
+
+extension LlamaServerBackend {
+    /// Waits, before sending, until `count` of the server's slots (`total_slots` from `/props`)
+    /// are free here, so a request beyond the slots queues in this process — where its idle clock
+    /// has not started — rather than silently in the server's queue (see ``SlotGate``). Returns
+    /// the slots taken, for ``giveBack(_:)`` (none when the server does not report its slots),
+    /// and the idle timeout left for the request. Throws `timeout` when the server sent nothing
+    /// to any request for the idle timeout while this one waited, and `cancelled` when the task
+    /// is cancelled.
+    func takeSlots(_ count: Int) async throws(BackendError) -> SlotTicket {
+        guard let slots = try? await slotCount() else { return SlotTicket(taken: 0, idleTimeout: http.idleTimeout) }
+        let taken = min(max(1, count), slots)
+        switch await slotGate.acquire(taken, of: slots, idleTimeout: http.idleTimeout) {
+        case .granted(let quiet):
+            // Silence seen while waiting counts: a server that stopped answering costs one idle
+            // timeout in all, not one in the queue and another once sent.
+            let left = http.idleTimeout > .zero ? max(.milliseconds(10), http.idleTimeout - quiet) : .zero
+            return SlotTicket(taken: taken, idleTimeout: left)
+        case .cancelled:
+            throw BackendError(.cancelled, backend: name, "the request was cancelled while it waited for a free slot")
+        case .silent:
+            throw BackendError(
+                .timeout, backend: name,
+                "waited for one of the server's \(slots) slot\(slots == 1 ? "" : "s"), and the server sent nothing "
+                    + "to any request for \(http.idleTimeout) (idle timeout)")
+        }
+    }
+
+    /// Gives back slots taken by ``takeSlots(_:)``.
+    func giveBack(_ ticket: SlotTicket) {
+        if ticket.taken > 0 { slotGate.release(ticket.taken) }
+    }
+
+    /// `/completion` streamed, with the idle timeout `ticket` leaves.
+    func completionRequest(_ body: GeneratedContent, _ ticket: SlotTicket) -> HTTPRequest {
+        var request = http.streamRequest(baseURL + "/completion", body: body)
+        request.idleTimeout = ticket.idleTimeout
+        return request
+    }
+}
+
+/// Slots taken from a ``SlotGate`` for one request, and the idle timeout left for it.
+struct SlotTicket {
+    /// Slots taken (0: the server reports none, so nothing was taken).
+    var taken: Int
+    /// The longest the request may now receive nothing.
+    var idleTimeout: Duration
+}
