@@ -46,8 +46,10 @@ public final class StubHTTPServer: Sendable {
     public var openConnections: Int { core.openConnections }
 
     /// Binds `127.0.0.1` on an ephemeral port and starts accepting.
+    /// - Parameter recordsRequests: Whether to keep every request for ``requests``; a server
+    ///   under a long load (a soak) turns it off so its memory stays flat.
     /// - Throws: ``StartError`` when a socket call fails.
-    public init() throws {
+    public init(recordsRequests: Bool = true) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw StartError(call: "socket", errno: Glibc.errno) }
         var address = sockaddr_in()
@@ -74,7 +76,8 @@ public final class StubHTTPServer: Sendable {
             throw StartError(call: "pipe", errno: Glibc.errno)
         }
         core = StubServerCore(
-            listenFD: fd, port: Int(UInt16(bigEndian: address.sin_port)), stopRead: pipeFDs[0], stopWrite: pipeFDs[1])
+            listenFD: fd, port: Int(UInt16(bigEndian: address.sin_port)), stopRead: pipeFDs[0], stopWrite: pipeFDs[1],
+            recordsRequests: recordsRequests)
         let core = self.core
         guard let thread = StubThread.spawn({ core.acceptLoop() }) else {
             core.stop()

@@ -16,20 +16,26 @@ final class StubServerCore: Sendable {
         var requests: [StubRequest] = []
         var accepted = 0
         var openSockets: Set<Int32> = []
-        var threads: [pthread_t] = []
+        /// Connection threads not joined yet, by connection number.
+        var threads: [Int: pthread_t] = [:]
+        /// Connections whose thread has finished serving, to be joined.
+        var finished: Set<Int> = []
         var acceptThread: pthread_t?
         var stopped = false
     }
 
     let listenFD: Int32
     let port: Int
+    /// Whether every request is kept for ``requests`` (a long-running load turns it off).
+    let recordsRequests: Bool
     private let stopRead: Int32
     private let stopWrite: Int32
     private let state = Mutex(State())
 
-    init(listenFD: Int32, port: Int, stopRead: Int32, stopWrite: Int32) {
+    init(listenFD: Int32, port: Int, stopRead: Int32, stopWrite: Int32, recordsRequests: Bool = true) {
         self.listenFD = listenFD
         self.port = port
+        self.recordsRequests = recordsRequests
         self.stopRead = stopRead
         self.stopWrite = stopWrite
     }
@@ -68,11 +74,23 @@ final class StubServerCore: Sendable {
             }
             let thread = StubThread.spawn { [self] in serve(fd, connection: number) }
             if let thread {
-                state.withLock { $0.threads.append(thread) }
+                state.withLock { $0.threads[number] = thread }
             } else {
                 closeSocket(fd)
             }
+            joinFinishedThreads()
         }
+    }
+
+    /// Joins the threads of connections that are over, so a server that lives through many
+    /// connections (a soak) holds only the live ones' threads and stacks.
+    private func joinFinishedThreads() {
+        let done = state.withLock { state -> [pthread_t] in
+            let joinable = state.finished.filter { state.threads[$0] != nil }
+            state.finished.subtract(joinable)
+            return joinable.compactMap { state.threads.removeValue(forKey: $0) }
+        }
+        for thread in done { StubThread.join(thread) }
     }
 
     /// Serves keep-alive requests on one connection until either side closes.
@@ -81,7 +99,7 @@ final class StubServerCore: Sendable {
         var reader = StubRequestReader(connection: connection)
         while let request = reader.next(from: socket) {
             let handler = state.withLock { state -> Handler? in
-                state.requests.append(request)
+                if recordsRequests { state.requests.append(request) }
                 return state.routes["\(request.method) \(request.path)"]
                     ?? state.routes["\(request.method) \(request.path.prefix { $0 != "?" })"]
             }
@@ -92,6 +110,7 @@ final class StubServerCore: Sendable {
             }
         }
         closeSocket(fd)
+        state.withLock { _ = $0.finished.insert(connection) }
     }
 
     private func closeSocket(_ fd: Int32) {
@@ -117,7 +136,7 @@ final class StubServerCore: Sendable {
             for fd in state.openSockets {
                 shutdown(fd, Int32(SHUT_RDWR)) // unblocks a send to a client that stopped reading
             }
-            return state.threads
+            return Array(state.threads.values)
         }
         for thread in threads {
             StubThread.join(thread)

@@ -33,9 +33,10 @@ public final class ChaosServer: Sendable {
     ///   - valid: An output that passes the schema and every validator.
     ///   - invalid: An output that is JSON but breaks the schema.
     ///   - rejected: An output that passes the schema but fails the route's validator.
+    ///   - recordsRequests: Whether to keep every request for ``requests`` (off for a soak).
     public init(
         _ dialect: ChaosDialect, fault: ChaosFault, valid: String, invalid: String = #"{"unexpected":true}"#,
-        rejected: String = #"{"text":"unlock now"}"#
+        rejected: String = #"{"text":"unlock now"}"#, recordsRequests: Bool = true
     ) throws {
         self.dialect = dialect
         self.fault = fault
@@ -45,7 +46,7 @@ public final class ChaosServer: Sendable {
             return
         }
         refused = nil
-        let server = try StubHTTPServer()
+        let server = try StubHTTPServer(recordsRequests: recordsRequests)
         self.server = server
         let served = ChaosCounter()
         let loading: @Sendable () -> Bool = { fault == .loadingThenRecover && served.next() < 1 }
