@@ -5,6 +5,11 @@ import Foundation
 /// `guided-bench backends [--rounds N]`: live generation speed with Guided's grammar, llama-server's
 /// own json_schema and no constraint.
 /// `guided-bench faults`: the fault matrix (every chaos fault × backend kind through the router).
+/// `guided-bench soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N]`: the live
+/// soak (2,000 requests by default) and the scripted one (100,000), counting lost requests, memory,
+/// descriptors and threads.
+/// `guided-bench throughput [--requests N]`: requests/s and tokens/s at concurrency 1, 2, 4, 8 against
+/// one server with 1 slot, one with 4, and two replicas behind a pool.
 /// Run in release mode on a quiet machine: `swift run -c release guided-bench grammar`.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -38,13 +43,40 @@ case "faults":
     var matrix = FaultMatrix()
     let ok = await matrix.run()
     exit(ok ? 0 : 1)
+case "soak":
+    func number(_ name: String) -> Int? {
+        arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
+    }
+    var ok = true
+    if !arguments.contains("--scripted-only") {
+        var live = LiveSoak()
+        if let requests = number("--requests") { live.requests = requests }
+        if let concurrency = number("--concurrency") { live.concurrency = concurrency }
+        if let every = number("--every") { live.every = every }
+        if let minutes = number("--minutes") { live.minutes = Double(minutes) }
+        ok = await live.run() && ok
+    }
+    if !arguments.contains("--live-only") {
+        var scripted = ScriptedSoak()
+        if let requests = number("--scripted-requests") { scripted.requests = requests }
+        ok = await scripted.run() && ok
+    }
+    exit(ok ? 0 : 1)
+case "throughput":
+    var benchmark = ThroughputBenchmark()
+    if let index = arguments.firstIndex(of: "--requests"), index + 1 < arguments.count,
+        let count = Int(arguments[index + 1])
+    {
+        benchmark.requests = count
+    }
+    exit(await benchmark.run() ? 0 : 1)
 case "grammar":
     let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 5
     GrammarBenchmark(repeats: repeats).run()
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | faults | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }
