@@ -78,6 +78,15 @@ final class SoakTally: Sendable {
     var slowest: Duration { state.withLock { $0.slowest } }
     var checkpoints: [Checkpoint] { state.withLock { $0.checkpoints } }
 
+    /// Every outcome kind with its count, then every attempt outcome, on one line.
+    var outcomeSummary: String {
+        state.withLock { state in
+            (state.outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+                + state.attempts.sorted { $0.key < $1.key }.map { "\($0.value) attempts \($0.key)" })
+                .joined(separator: "; ")
+        }
+    }
+
     /// Finished requests whose outcome kind matches.
     func outcomeCount(where matches: (String) -> Bool) -> Int {
         state.withLock { $0.outcomes.filter { matches($0.key) }.values.reduce(0, +) }

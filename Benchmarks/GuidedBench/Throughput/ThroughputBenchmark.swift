@@ -93,6 +93,7 @@ struct ThroughputBenchmark {
                 format: "%.1f s, %.2f requests/s, %.1f tokens/s, %d from the model, %d timeouts", seconds,
                 Double(row.requests) / seconds, Double(row.tokens) / seconds, row.fromModel, row.timeouts)
             print("  \(setup), concurrency \(concurrency): \(numbers)")
+            print("    outcomes: " + tally.outcomeSummary)
             rows.append(row)
         }
         for server in servers { await server.stop() }
