@@ -14,6 +14,9 @@ public import GuidedSchema
 ///   written without exponent, integers without fraction, and never as `-0`.
 /// - **Constants and enums**: written in compact JSON with their keys in the given order.
 public enum GrammarCompiler {
+    /// The most definitions compiled inside one another through `$ref`; deeper is an error.
+    public static let maximumReferenceDepth = 256
+
     /// Compiles `schema`. Throws when no value can satisfy the schema.
     public static func compile(_ schema: GenerationSchema, options: GrammarOptions = GrammarOptions())
         throws(GrammarError) -> CompiledGrammar
@@ -40,6 +43,8 @@ struct GrammarCompilation {
     var report: [LoweringReport.Entry] = []
     private var primitives: [String: String] = [:]
     private var definitionRules: [String: String] = [:]
+    /// Definitions being compiled inside one another.
+    private var referenceDepth = 0
     /// The grounded-text rules' entry, defined once on first use.
     var groundedTextRule: String?
 
@@ -152,7 +157,11 @@ struct GrammarCompilation {
                     "enum has no values", remedy: "list at least one value", at: pointer.appending("enum"))
             }
             var seen: Set<String> = []
-            let alternatives = values.map { literal($0) }.filter { seen.insert($0).inserted }
+            let texts = values.map { $0.jsonText() }.filter { seen.insert($0).inserted }
+            if texts.count > LiteralTrie.minimumCount, let trie = LiteralTrie(texts) {
+                return "(" + trie.expression + ")"
+            }
+            let alternatives = texts.map(GBNFSpelling.literal)
             return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " | ") + ")"
         case .anyOf(let branches): return try unionExpression(branches, keyword: "anyOf", name: name, at: pointer)
         case .oneOf(let branches):
@@ -234,6 +243,15 @@ struct GrammarCompilation {
                 "reference to the missing definition \(definition)", remedy: "add it to $defs",
                 at: pointer.appending("$ref"))
         }
+        // Each definition compiled inside another is a few stack frames: a chain of 2,000
+        // definitions overflowed the stack (SIGSEGV).
+        guard referenceDepth < GrammarCompiler.maximumReferenceDepth else {
+            throw GrammarError(
+                "$ref chains nest more than \(GrammarCompiler.maximumReferenceDepth) definitions deep",
+                remedy: "refer to fewer definitions in a row", at: pointer.appending("$ref"))
+        }
+        referenceDepth += 1
+        defer { referenceDepth -= 1 }
         let rule = rules.reserve(definition)
         definitionRules[definition] = rule
         let body = try expression(node, name: rule, at: JSONPointer(tokens: ["$defs", definition]))

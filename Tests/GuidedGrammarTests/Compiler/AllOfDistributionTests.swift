@@ -72,7 +72,54 @@ import Testing
         let schema = try GenerationSchema.fromJSONSchema(document).schema
         let grammar = try GrammarCompiler.compile(schema)
         #expect(grammar.report.entries.contains { $0.keyword == "enum" && $0.disposition == .enforced })
-        #expect(grammar.gbnf.contains(#""\"v99999\"""#))
+        // Shared prefixes are written once (a flat alternation kept llama-server busy for minutes).
+        #expect(!grammar.gbnf.contains(#""\"v99999\"""#))
+        let parsed = try GBNFGrammar(parsing: grammar.gbnf)
+        for value in ["v0", "v9", "v10", "v99999", "v50000"] { #expect(parsed.accepts("\"\(value)\""), "\(value)") }
+        for value in ["v", "v100000", "v01", "w1", "v1 "] { #expect(!parsed.accepts("\"\(value)\""), "\(value)") }
+    }
+
+    @Test func twoLargeEnumsMergeToTheirIntersection() throws {
+        func values(_ range: Range<Int>) -> GeneratedContent {
+            GeneratedContent(elements: range.map { GeneratedContent("v\($0)") })
+        }
+        let document: GeneratedContent = [
+            "allOf": [["type": "string", "enum": values(0..<3_000)], ["enum": values(1_500..<4_500)]]
+        ]
+        let (schema, compiled, grammar) = try Self.compiled(document.jsonText())
+        #expect(compiled.report.entries.contains { $0.keyword == "allOf" && $0.note == "merged" })
+        for value in ["v1500", "v2000", "v2999"] {
+            #expect(grammar.accepts("\"\(value)\""), "\(value)")
+            #expect(schema.validates(GeneratedContent(value)))
+        }
+        for value in ["v0", "v1499", "v3000", "v4499"] {
+            #expect(!grammar.accepts("\"\(value)\""), "\(value)")
+            #expect(!schema.validates(GeneratedContent(value)))
+        }
+    }
+
+    @Test func anEnumMergedWithAConstantAndOtherKeywordsKeepsOnlyWhatAllAccept() throws {
+        let (_, _, constant) = try Self.compiled(#"{"allOf": [{"enum": ["a", "bb", 1, 1.0]}, {"const": 1.0}]}"#)
+        #expect(constant.accepts("1"))
+        #expect(!constant.accepts(#""a""#))
+        let (_, _, long) = try Self.compiled(
+            #"{"allOf": [{"enum": ["a", "bbbbb", "cccccc", 7]}, {"enum": ["bbbbb", "cccccc", 7]}, {"type": "string", "minLength": 6}]}"#
+        )
+        #expect(long.accepts(#""cccccc""#))
+        for value in [#""a""#, #""bbbbb""#, "7"] { #expect(!long.accepts(value), "\(value)") }
+    }
+
+    @Test func aLargeEnumOfMixedValuesAcceptsExactlyItsValues() throws {
+        // Values that begin one another ("ab", "abc"; 1, 10, 100) end inside the shared prefix.
+        var values: [GeneratedContent] = ["ab", "abc", "abd", "", 1, 10, 100, -1, true, false, nil, ["k": 1]]
+        values += (0..<200).map { GeneratedContent("word\($0 * 7)") }
+        let document: GeneratedContent = ["enum": GeneratedContent(elements: values)]
+        let (_, compiled, grammar) = try Self.compiled(document.jsonText())
+        #expect(compiled.gbnf.count < values.map { $0.jsonText().count + 6 }.reduce(0, +))
+        for value in values { #expect(grammar.accepts(value.jsonText()), "\(value.jsonText())") }
+        for text in [#""a""#, #""abcd""#, #""ab ""#, "1000", "0", "-10", #"{"k":2}"#, #""word1""#, #""word""#, "nul"] {
+            #expect(!grammar.accepts(text), "\(text)")
+        }
     }
 
     @Test func aFiveThousandWayAlternationCompiles() throws {
@@ -84,5 +131,24 @@ import Testing
         let grammar = try GBNFGrammar(parsing: compiled.gbnf)
         #expect(grammar.accepts(#""w4999x""#))
         #expect(!grammar.accepts(#""w5000x""#))
+    }
+
+    @Test func aChainOfDefinitionsTooDeepToCompileIsALocatedError() throws {
+        // 2,000 definitions, each a $ref to the next, overflowed the stack (SIGSEGV) in `guided schema`.
+        var definitions = (0..<2_000).map { index -> (String, GeneratedContent) in
+            ("d\(index)", ["$ref": GeneratedContent("#/$defs/d\(index + 1)")])
+        }
+        definitions.append(("d2000", ["type": "integer"]))
+        let document = GeneratedContent(properties: [
+            ("$defs", GeneratedContent(properties: definitions)), ("$ref", "#/$defs/d0"),
+        ])
+        let schema = try GenerationSchema.fromJSONSchema(document).schema
+        do {
+            let compiled = try GrammarCompiler.compile(schema)
+            Issue.record("compiled \(compiled.gbnf.count) characters")
+        } catch {
+            #expect(error.message.contains("nest more than 256 definitions deep"), "\(error.message)")
+            #expect(error.pointer == JSONPointer("/$defs/d255/$ref"), "\(error.pointer)")
+        }
     }
 }
