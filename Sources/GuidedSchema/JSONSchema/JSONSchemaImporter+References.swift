@@ -177,8 +177,14 @@ extension JSONSchemaImporter {
                 let (target, site) = outgoing[next]
                 switch state[target] {
                 case 1:
-                    let cycle = path.map(\.name).drop { $0 != target } + [target]
-                    let chain = cycle.map { $0.isEmpty ? "the root schema" : $0 }.joined(separator: " → ")
+                    let cycle = (path.map(\.name).drop { $0 != target } + [target]).map {
+                        $0.isEmpty ? "the root schema" : $0
+                    }
+                    // A long ring is named by its ends (a ring of 10,000 definitions wrote all of them).
+                    let chain =
+                        cycle.count <= 8
+                        ? cycle.joined(separator: " → ")
+                        : (cycle.prefix(4) + ["… (\(cycle.count - 6) more)"] + cycle.suffix(2)).joined(separator: " → ")
                     throw SchemaError(
                         .referenceCycle, "$ref cycle \(chain) never reaches a value to check",
                         remedy: "make the recursion go through properties or items, or remove the reference", at: site)

@@ -189,6 +189,9 @@ struct SchemaValidator {
     }
 
     /// Validates against the definition `name`, refusing a reference cycle that consumes nothing.
+    /// The most references followed one inside another without going into the instance.
+    static let maximumReferenceDepth = 256
+
     private mutating func follow(_ name: String, _ value: GeneratedContent, _ pointer: JSONPointer) -> Evaluated {
         guard let target = definition(named: name) else {
             report(pointer, "$ref", "a value for the missing definition \(name)", value)
@@ -196,6 +199,17 @@ struct SchemaValidator {
         }
         if activeReferences.contains(where: { $0.name == name && $0.depth == depth }) {
             report(pointer, "$ref", "a schema that does not refer back to itself (\(name) is a reference cycle)", value)
+            return .empty
+        }
+        // Each reference followed is a few stack frames: a chain of 2,000 definitions, each only a
+        // $ref to the next, overflowed the stack of a dispatch thread (SIGSEGV). Recursion that
+        // goes into the instance is bounded by the instance's nesting, so only references followed
+        // at this depth count.
+        let chain = activeReferences.reversed().prefix { $0.depth == depth }.count
+        guard chain < Self.maximumReferenceDepth else {
+            report(
+                pointer, "$ref",
+                "a chain of at most \(Self.maximumReferenceDepth) references (\(name) is deeper)", value)
             return .empty
         }
         activeReferences.append((name, depth))

@@ -50,4 +50,43 @@ import Testing
         #expect(violations.map(\.keyword) == ["$ref"])
         #expect(violations[0].expected.contains("cycle"))
     }
+
+    /// Definitions d0 → d1 → … → d(count), the last back to d0 (closed) or an integer.
+    static func chain(_ count: Int, closed: Bool) -> GeneratedContent {
+        var definitions = (0..<count).map {
+            ("d\($0)", ["$ref": GeneratedContent("#/$defs/d\($0 + 1)")] as GeneratedContent)
+        }
+        definitions.append(("d\(count)", closed ? ["$ref": "#/$defs/d0"] : ["type": "integer"]))
+        return GeneratedContent(properties: [
+            ("$defs", GeneratedContent(properties: definitions)), ("$ref", "#/$defs/d0"),
+        ])
+    }
+
+    @Test func aLongRingIsNamedByItsEnds() throws {
+        do {
+            let imported = try GenerationSchema.fromJSONSchema(Self.chain(10_000, closed: true))
+            Issue.record("imported: \(imported.schema.definitions.count) definitions")
+        } catch {
+            #expect(error.code == .referenceCycle)
+            #expect(error.pointer == JSONPointer("/$defs/d10000/$ref"))
+            #expect(error.message.contains("d0 → d1 → d2 → d3 → … (9996 more) → d10000 → d0"), "\(error.message)")
+            #expect(error.message.count < 200, "\(error.message.count) characters")
+        }
+    }
+
+    @Test func aLongChainOfReferencesResolvesEachLink() throws {
+        let schema = try GenerationSchema.fromJSONSchema(Self.chain(200, closed: false)).schema
+        #expect(schema.definitions.count == 201)
+        #expect(schema.definition(named: "d199")?.kind == .reference("d200"))
+        #expect(schema.validates(5))
+        #expect(!schema.validates("five"))
+    }
+
+    @Test func aChainTooLongToFollowIsAViolationNotAStackOverflow() throws {
+        // 2,000 references in a row overflowed the stack (SIGSEGV) in `guided validate` and `schema`.
+        let schema = try GenerationSchema.fromJSONSchema(Self.chain(2_000, closed: false)).schema
+        let violations = schema.violations(of: 5)
+        #expect(violations.map(\.keyword) == ["$ref"])
+        #expect(violations.first?.expected.contains("a chain of at most 256 references") == true, "\(violations)")
+    }
 }
