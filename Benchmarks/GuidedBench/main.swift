@@ -10,6 +10,8 @@ import Foundation
 /// descriptors and threads.
 /// `guided-bench throughput [--requests N]`: requests/s and tokens/s at concurrency 1, 2, 4, 8 against
 /// one server with 1 slot, one with 4, and two replicas behind a pool.
+/// `guided-bench adversarial [--guided PATH] [--no-live]`: adversarial schemas through the release
+/// `guided` tool (time and peak memory each), their grammars through a live llama-server.
 /// Run in release mode on a quiet machine: `swift run -c release guided-bench grammar`.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -70,13 +72,19 @@ case "throughput":
         benchmark.requests = count
     }
     exit(await benchmark.run() ? 0 : 1)
+case "adversarial":
+    let guided =
+        arguments.firstIndex(of: "--guided").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("guided")
+        .path
+    await AdversarialBenchmark(guided: guided, live: !arguments.contains("--no-live")).run()
 case "grammar":
     let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 5
     GrammarBenchmark(repeats: repeats).run()
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }
