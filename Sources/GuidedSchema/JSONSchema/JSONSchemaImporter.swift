@@ -29,6 +29,9 @@ struct JSONSchemaImporter {
     var retrieved: [String: Int?] = [:]
     /// References made in place, by definition: the material for the cycle check.
     var edges: [String: [(target: String, site: JSONPointer)]] = [:]
+    /// Subschemas being read inside one another, at most ``maximumNesting``.
+    var nesting = 0
+    static let maximumNesting = 128
 
     init(document: GeneratedContent, options: JSONSchemaImportOptions) {
         self.document = document
@@ -235,6 +238,15 @@ struct JSONSchemaImporter {
     /// Reads a subschema that applies to a part of the instance (a property value, an element),
     /// not to the instance itself.
     mutating func nested(_ value: GeneratedContent, at pointer: JSONPointer) throws(SchemaError) -> SchemaNode {
+        // Each level is a few stack frames: 500 nested arrays (valid JSON) overflowed the stack
+        // of a dispatch thread (SIGSEGV) in `guided compile`.
+        guard nesting < Self.maximumNesting else {
+            throw SchemaError(
+                .invalidValue, "schemas nest more than \(Self.maximumNesting) levels deep",
+                remedy: "move inner schemas to $defs and refer to them", at: pointer)
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         let inPlace = context.inPlace
         context.inPlace = false
         defer { context.inPlace = inPlace }

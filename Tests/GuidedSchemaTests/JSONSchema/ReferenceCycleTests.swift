@@ -89,4 +89,22 @@ import Testing
         #expect(violations.map(\.keyword) == ["$ref"])
         #expect(violations.first?.expected.contains("a chain of at most 256 references") == true, "\(violations)")
     }
+
+    @Test func schemasNestedTooDeepAreALocatedError() throws {
+        // 500 nested arrays are valid JSON; importing them overflowed the stack (SIGSEGV).
+        let text =
+            String(repeating: #"{"type":"array","items":"#, count: 500) + #"{"type":"string"}"#
+            + String(repeating: "}", count: 500)
+        do {
+            let imported = try GenerationSchema.fromJSONSchema(try JSONReader.parse(text))
+            Issue.record("imported: \(imported.schema.root.kind)")
+        } catch let error as SchemaError {
+            #expect(error.message.contains("nest more than 128 levels"), "\(error.message)")
+            #expect(error.pointer.tokens == Array(repeating: "items", count: 129))
+        }
+        let shallow =
+            String(repeating: #"{"type":"array","items":"#, count: 100) + #"{"type":"string"}"#
+            + String(repeating: "}", count: 100)
+        #expect(try GenerationSchema.fromJSONSchema(try JSONReader.parse(shallow)).schema.validates([[]]))
+    }
 }
