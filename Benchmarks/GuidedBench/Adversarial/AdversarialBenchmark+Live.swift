@@ -1,5 +1,5 @@
 import Foundation
-import GuidedBackends
+import Guided
 import GuidedHTTP
 import GuidedManagedServer
 import GuidedSchema
