@@ -1,7 +1,9 @@
-/// A piece of a streamed stub response, written after a pause.
+/// A piece of a streamed stub response, written after a pause (or once a gate opens).
 public struct StubChunk: Sendable {
     /// How long to wait before writing the bytes.
     public var delay: Duration
+    /// A gate to wait for (after the delay) before writing the bytes.
+    public var gate: StubGate?
     /// The bytes to write.
     public var bytes: [UInt8]
 
@@ -20,6 +22,15 @@ public struct StubChunk: Sendable {
     ///   - delay: The pause before writing it. Default: none.
     public init(_ text: String, after delay: Duration = .zero) {
         self.init(Array(text.utf8), after: delay)
+    }
+
+    /// Creates a chunk of UTF-8 text written once `gate` opens.
+    /// - Parameters:
+    ///   - text: The text to write.
+    ///   - gate: The gate the server waits for first.
+    public init(_ text: String, after gate: StubGate) {
+        self.init(Array(text.utf8))
+        self.gate = gate
     }
 }
 

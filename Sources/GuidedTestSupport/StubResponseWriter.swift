@@ -54,7 +54,7 @@ enum StubResponseWriter {
     /// Each chunk as one `send`, so a pause really separates what the client sees.
     private static func writeChunked(_ chunks: [StubChunk], to socket: StubSocket) -> Bool {
         for chunk in chunks {
-            guard socket.pause(chunk.delay) else { return false }
+            guard socket.pause(chunk.delay), chunk.gate?.wait(pausing: socket.pause) ?? true else { return false }
             guard !chunk.bytes.isEmpty else { continue }
             let frame = Array(String(chunk.bytes.count, radix: 16).utf8) + [0x0D, 0x0A] + chunk.bytes + [0x0D, 0x0A]
             guard socket.send(frame) else { return false }
@@ -64,7 +64,8 @@ enum StubResponseWriter {
 
     private static func writeRaw(_ chunks: [StubChunk], to socket: StubSocket) -> Bool {
         for chunk in chunks {
-            guard socket.pause(chunk.delay), socket.send(chunk.bytes) else { return false }
+            guard socket.pause(chunk.delay), chunk.gate?.wait(pausing: socket.pause) ?? true, socket.send(chunk.bytes)
+            else { return false }
         }
         return true
     }

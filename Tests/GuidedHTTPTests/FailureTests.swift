@@ -5,17 +5,23 @@ import Testing
 @Suite struct FailureTests {
     let client = HTTPClient()
 
-    @Test func connectionRefusedIsCouldNotConnectAndFast() async throws {
+    /// A refused connection fails with its own error, at once: not retried, and not left to the
+    /// connect timeout (set to a minute here, so only the refusal can end the request within the
+    /// bound). How fast it is belongs to `guided-bench router` (first backend down: ~0.2 ms).
+    @Test func connectionRefusedIsCouldNotConnectBeforeAnyTimeout() async throws {
         let refused = try ReservedPort(.refuse)
         let url = refused.baseURL + "/health"
+        var request = HTTPRequest(url: url)
+        request.connectTimeout = .seconds(60)
+        request.timeout = .seconds(120)
         let clock = ContinuousClock()
         let start = clock.now
-        let error = await httpError { _ = try await client.send(HTTPRequest(url: url)) }
+        let error = await httpError { _ = try await client.send(request) }
         let elapsed = clock.now - start
         #expect(error?.code == .couldNotConnect)
         #expect(error?.curlCode == 7)
         #expect(error?.url == url)
-        #expect(elapsed < .seconds(1), "refused after \(elapsed)")
+        #expect(elapsed < .seconds(30), "refused after \(elapsed)")
     }
 
     @Test func hangingRouteTimesOut() async throws {
@@ -29,8 +35,10 @@ import Testing
         let elapsed = clock.now - start
         #expect(error?.code == .timedOut)
         #expect(error?.curlCode == 28)
+        // Not early, and the 300 ms timeout, not the 60 s default, ended it (the bound leaves
+        // room for a loaded machine; only the 60 s default could also end it with this code).
         #expect(elapsed >= .milliseconds(250))
-        #expect(elapsed < .seconds(3))
+        #expect(elapsed < .seconds(30))
     }
 
     @Test func slowAnswerWithinTimeoutSucceeds() async throws {
@@ -57,8 +65,10 @@ import Testing
         task.cancel()
         let error = await task.value
         let elapsed = clock.now - start
+        // Cancelled, not timed out: the cancellation ended the transfer, long before the 60 s
+        // default timeout could (the bound leaves room for a loaded machine).
         #expect(error?.code == .cancelled)
-        #expect(elapsed < .milliseconds(500), "cancel took \(elapsed)")
+        #expect(elapsed < .seconds(30), "cancel took \(elapsed)")
         // The transfer really stopped: the client closed its socket.
         #expect(await eventually { server.openConnections == 0 })
     }
@@ -179,9 +189,10 @@ import Testing
         let start = clock.now
         let error = await httpError { _ = try await HTTPClient().send(request) }
         let elapsed = clock.now - start
+        // The 300 ms connect timeout ended the handshake, not the 60 s total timeout.
         #expect(error?.code == .timedOut)
         #expect(elapsed >= .milliseconds(250))
-        #expect(elapsed < .seconds(2), "connect timeout took \(elapsed)")
+        #expect(elapsed < .seconds(30), "connect timeout took \(elapsed)")
     }
 
     @Test func stoppingTheStubEndsAHangingRequest() async throws {
@@ -194,7 +205,8 @@ import Testing
         let start = clock.now
         server.stop()
         server.stop() // idempotent
-        #expect(clock.now - start < .seconds(1))
+        // stop() does not wait for the hanging route (it would wait forever).
+        #expect(clock.now - start < .seconds(30))
         #expect(server.openConnections == 0)
         #expect(await task.value?.code == .connectionClosed)
     }

@@ -44,14 +44,14 @@ import Testing
     @Test func aSlowButSteadyStreamFinishes() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        // 8 events 250 ms apart: 1.75 s in all, past the 1.5 s idle timeout, never silent that long
-        // (the margin is wide so a loaded machine's scheduling delays do not trip it).
+        // 16 events 250 ms apart: 3.75 s in all, past the 3 s idle timeout, never silent that long
+        // (12 times the gap, so a loaded machine's scheduling delays do not trip it).
         server.route("POST", "/completion") { _ in
-            .sse((0..<8).map { "data: {\"n\":\($0)}\n\n" }, delay: .milliseconds(250))
+            .sse((0..<16).map { "data: {\"n\":\($0)}\n\n" }, delay: .milliseconds(250))
         }
-        let result = await collect(client.stream(request(server, idle: .milliseconds(1500))))
+        let result = await collect(client.stream(request(server, idle: .seconds(3))))
         #expect(result.error == nil, "\(String(describing: result.error))")
-        #expect(result.lines.filter { $0.hasPrefix("data:") }.count == 8)
+        #expect(result.lines.filter { $0.hasPrefix("data:") }.count == 16)
     }
 
     @Test func noIdleTimeoutByDefault() {

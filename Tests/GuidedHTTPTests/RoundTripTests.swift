@@ -48,12 +48,11 @@ import Testing
         let server = try StubHTTPServer()
         server.route("POST", "/upload") { request in .text(String(request.body.count)) }
         let body = [UInt8](repeating: UInt8(ascii: "x"), count: 3 * 1024 * 1024)
-        let clock = ContinuousClock()
-        let start = clock.now
         let response = try await client.send(HTTPRequest(method: "POST", url: server.baseURL + "/upload", body: body))
         #expect(response.bodyText == String(body.count))
+        // curl asks for `Expect: 100-continue` on a body this large unless told not to, and then
+        // waits up to a second for a `100` the stub never sends; the header's absence is the proof.
         #expect(server.requests.first?.header("Expect") == nil)
-        #expect((clock.now - start) < .milliseconds(900), "an Expect: 100-continue wait would take 1 s")
     }
 
     @Test func otherMethodsAndEmptyPost() async throws {
