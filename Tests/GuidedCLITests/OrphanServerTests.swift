@@ -28,7 +28,7 @@ import Testing
         guided.standardError = FileHandle.nullDevice
         try guided.run()
         var serverPID: pid_t?
-        for _ in 0..<500 where serverPID == nil {
+        for _ in 0..<1500 where serverPID == nil { // up to 30 s on a busy machine
             usleep(20_000)
             serverPID = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
                 pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -39,7 +39,7 @@ import Testing
         kill(guided.processIdentifier, SIGKILL)
         guided.waitUntilExit()
         var gone = false
-        for _ in 0..<250 where !gone {
+        for _ in 0..<1500 where !gone { // up to 30 s; SIGKILL on the parent's death is at once
             usleep(20_000)
             gone = kill(server, 0) != 0 || Self.isZombie(server)
         }

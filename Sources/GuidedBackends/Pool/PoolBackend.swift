@@ -23,12 +23,24 @@ public final class PoolBackend: LanguageModelBackend {
     public var capabilities: BackendCapabilities { members[0].capabilities }
 
     /// Creates a pool over `members` (at least one); a failed replica sits out `recovery`.
-    public init(name: String, members: [any LanguageModelBackend], recovery: Duration = .seconds(5)) {
+    /// - Parameters:
+    ///   - name: The backend name routes and outcomes use.
+    ///   - members: The replicas, at least one.
+    ///   - recovery: How long a replica that failed as down is skipped. Default: 5 s.
+    ///   - now: The time `recovery` is measured on. Default: the continuous clock; a test passes
+    ///     a time it moves by hand, so recovery is tested without waiting for it.
+    public init(
+        name: String, members: [any LanguageModelBackend], recovery: Duration = .seconds(5),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         precondition(!members.isEmpty, "a pool needs at least one member")
         self.name = name
         self.members = members
-        self.pool = ReplicaPool(count: members.count, recovery: recovery)
+        self.pool = ReplicaPool(count: members.count, recovery: recovery, now: now)
     }
+
+    /// How long a replica that failed as down is skipped (`recoverySeconds` in a configuration).
+    public var recovery: Duration { pool.recovery }
 
     /// Replicas set aside, by member name, with the reason.
     public var unhealthyMembers: [String: String] {

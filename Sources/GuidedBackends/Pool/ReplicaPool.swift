@@ -16,17 +16,20 @@ final class ReplicaPool: Sendable {
 
     private let state: Mutex<State>
     let recovery: Duration
+    /// The time recovery is measured on (the continuous clock, or a test's own).
+    let now: @Sendable () -> ContinuousClock.Instant
 
-    init(count: Int, recovery: Duration) {
+    init(count: Int, recovery: Duration, now: @escaping @Sendable () -> ContinuousClock.Instant) {
         state = Mutex(State(inFlight: Array(repeating: 0, count: count)))
         self.recovery = recovery
+        self.now = now
     }
 
     /// Picks the healthy replica with the fewest requests in flight (ties taken in turn), not in
     /// `excluded`, and counts the request against it; nil when none is left.
     func checkOut(excluding excluded: Set<Int>) -> Int? {
-        state.withLock { state in
-            let now = ContinuousClock.now
+        let now = self.now()
+        return state.withLock { state in
             let count = state.inFlight.count
             let candidates = (0..<count).map { (state.nextTie + $0) % count }.filter { index in
                 !excluded.contains(index) && (state.marks[index].map { $0.until <= now } ?? true)
@@ -40,10 +43,11 @@ final class ReplicaPool: Sendable {
 
     /// The request on `index` is over; a failure that says the replica is down sets it aside.
     func checkIn(_ index: Int, unhealthy reason: String? = nil) {
+        let now = self.now()
         state.withLock { state in
             state.inFlight[index] -= 1
             if let reason {
-                state.marks[index] = Mark(reason: reason, until: .now + recovery)
+                state.marks[index] = Mark(reason: reason, until: now + recovery)
             } else {
                 state.marks[index] = nil
             }
@@ -52,9 +56,9 @@ final class ReplicaPool: Sendable {
 
     /// Replicas currently set aside, with their reasons.
     var unhealthy: [Int: String] {
-        state.withLock { state in
-            let now = ContinuousClock.now
-            return state.marks.filter { $0.value.until > now }.mapValues(\.reason)
+        let now = self.now()
+        return state.withLock { state in
+            state.marks.filter { $0.value.until > now }.mapValues(\.reason)
         }
     }
 

@@ -2,6 +2,7 @@ import Guided
 import GuidedJSON
 import GuidedLlamaServer
 import GuidedTestSupport
+import Synchronization
 import Testing
 
 /// A `pool` of replicas: least in-flight spreading, an unhealthy replica skipped with its reason
@@ -43,13 +44,22 @@ import Testing
     @Test func aDownReplicaIsSkippedWithItsReasonUntilItRecovers() async throws {
         let live = try Self.replica()
         defer { live.stop() }
-        let pool = try pool([try closedPortURL(), live.baseURL], recovery: 0.3)
-        for _ in 0..<4 { _ = try await pool.respond(to: LlamaServerBackendStubTests.stepsRequest()) }
+        #expect(try pool([live.baseURL], recovery: 0.3).recovery == .milliseconds(300))
+        // Recovery runs on a time the test moves, so a slow machine cannot let a mark expire early.
+        let time = Mutex(ContinuousClock.now)
+        let members: [any LanguageModelBackend] = [try closedPortURL(), live.baseURL].enumerated().map { index, url in
+            LlamaServerBackend(name: "replicas/\(index)", baseURL: url, timeout: .seconds(5))
+        }
+        let timed = PoolBackend(
+            name: "replicas", members: members, recovery: .milliseconds(300), now: { time.withLock { $0 } })
+        for _ in 0..<4 { _ = try await timed.respond(to: LlamaServerBackendStubTests.stepsRequest()) }
         #expect(live.requests(to: "/completion").count == 4)
-        #expect(pool.unhealthyMembers["replicas/0"]?.isEmpty == false, "\(pool.unhealthyMembers)")
-        try await Task.sleep(for: .milliseconds(400))
-        #expect(pool.unhealthyMembers.isEmpty, "the mark expires after recoverySeconds")
-        #expect(await pool.availability() == .available)
+        #expect(timed.unhealthyMembers["replicas/0"]?.isEmpty == false, "\(timed.unhealthyMembers)")
+        time.withLock { $0 += .milliseconds(299) }
+        #expect(timed.unhealthyMembers["replicas/0"]?.isEmpty == false, "the mark lasts recoverySeconds")
+        time.withLock { $0 += .milliseconds(1) }
+        #expect(timed.unhealthyMembers.isEmpty, "the mark expires after recoverySeconds")
+        #expect(await timed.availability() == .available)
     }
 
     @Test func everyReplicaDownIsUnavailableNamingEach() async throws {

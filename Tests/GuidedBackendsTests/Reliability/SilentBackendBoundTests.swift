@@ -32,10 +32,11 @@ import Testing
         let started = ContinuousClock.now
         let result = await Router().route(Self.request, through: [backend])
         let elapsed = ContinuousClock.now - started
-        // The idle timeout ended it (its reason says so), not the 120 s total or the 60 s
-        // deadline. The 10 s itself is the default below plus the availability check; the limit
-        // here is wider only so a starved test machine cannot trip it (unloaded it takes ~8.3 s).
-        #expect(elapsed < .seconds(20), "a silent \(dialect) backend cost \(elapsed)")
+        // The idle timeout ended it (its reason says so, and the elapsed time is under the 60 s
+        // deadline and the 120 s total), not anything later. The 10 s itself is the default below
+        // plus the availability check (unloaded it takes ~8.3 s); the bound here is a correctness
+        // bound with room for a loaded machine running other tests beside it.
+        #expect(elapsed < .seconds(50), "a silent \(dialect) backend cost \(elapsed)")
         #expect(result.attempts.map(\.outcomeCode) == ["failed:timeout"], "\(result.attempts)")
         if case .failed(let error) = result.attempts.first?.outcome {
             #expect(error.message.contains("idle timeout"), "\(error)")

@@ -33,7 +33,9 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         #expect(regex.matches(input, stepBudget: 200_000) == nil)
-        #expect(clock.now - start < .seconds(5))
+        // Without the budget this takes about 2^40 steps (hours); with it, a fraction of a second
+        // unloaded. The bound catches a budget that is not enforced, with room for a busy machine.
+        #expect(clock.now - start < .seconds(60))
         #expect(regex.matches("aaaa") == true)
     }
 

@@ -36,7 +36,9 @@ import Testing
         let input = String(repeating: "a", count: 5000)
         let clock = ContinuousClock()
         let elapsed = clock.measure { #expect(!pattern.matches(input)) }
-        #expect(elapsed < .seconds(5))
+        // A backtracking matcher needs about 2^5000 steps here; the bound only has to catch that
+        // (it leaves room for a machine busy with other tests; speed is not asserted here).
+        #expect(elapsed < .seconds(60))
     }
 
     @Test func equalityIsBySource() throws {
