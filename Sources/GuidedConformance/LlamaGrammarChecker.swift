@@ -45,10 +45,16 @@ public struct LlamaGrammarChecker: Sendable {
         return nil
     }
 
-    /// Runs the checker on `grammar` and `input`.
+    /// Runs the checker on `grammar` and `input`. Each call writes files of its own, so one
+    /// checker may be shared by tests running in parallel.
     public func check(grammar: String, input: String) throws -> Verdict {
-        let grammarPath = scratch + "/grammar.gbnf"
-        let inputPath = scratch + "/input.txt"
+        let call = UInt64.random(in: 0...UInt64.max)
+        let grammarPath = scratch + "/grammar-\(call).gbnf"
+        let inputPath = scratch + "/input-\(call).txt"
+        defer {
+            try? FileManager.default.removeItem(atPath: grammarPath)
+            try? FileManager.default.removeItem(atPath: inputPath)
+        }
         try grammar.write(toFile: grammarPath, atomically: false, encoding: .utf8)
         try input.write(toFile: inputPath, atomically: false, encoding: .utf8)
         let process = Process()

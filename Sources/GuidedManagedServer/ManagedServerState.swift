@@ -49,6 +49,23 @@ struct ManagedServerStarter {
             let location = settings.model.map { " at \($0)" } ?? ""
             return .failure(UnavailableReason(.modelMissing, "model not found\(location): run scripts/setup-model"))
         }
+        // The port was free when chosen, but another socket on the machine (tests and servers bind
+        // and connect all the time) can take it before llama-server binds it: try a new one.
+        for _ in 1..<Self.portAttempts {
+            let result = await start(binary: binary, model: model)
+            guard case .failure(let reason) = result, reason.message.contains(Self.bindFailure) else { return result }
+        }
+        return await start(binary: binary, model: model)
+    }
+
+    /// How many ports to try.
+    static let portAttempts = 3
+    /// What llama-server logs when its port is taken (it exits at once, before loading the model).
+    static let bindFailure = "couldn't bind"
+
+    /// Starts one server on a free port and waits until it is ready, exits or runs out of time.
+    private func start(binary: String, model: String) async -> Result<ManagedServerState.Running, UnavailableReason> {
+        let settings = owner.settings
         let process: ManagedServerProcess
         do {
             process = try ManagedServerProcess.start(

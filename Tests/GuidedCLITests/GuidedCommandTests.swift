@@ -28,8 +28,11 @@ import Testing
         return Result(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
+    /// Writes `text` to a file called `name` in the current test's own directory: the files of
+    /// one test sit side by side, and tests running in parallel never overwrite each other's.
     static func temporaryFile(_ name: String, _ text: String) throws -> String {
-        let directory = NSTemporaryDirectory() + "guided-cli-\(getpid())"
+        let test = Test.current.map { String(UInt(bitPattern: $0.id.hashValue), radix: 36) } ?? "outside-a-test"
+        let directory = NSTemporaryDirectory() + "guided-cli-\(getpid())/\(test)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
