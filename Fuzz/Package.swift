@@ -28,7 +28,7 @@ let package = Package(
         fuzzTarget("fuzz-regex", ["GuidedSchema"]),
         fuzzTarget("fuzz-schema-import", ["GuidedJSON", "GuidedSchema", "GuidedGrammar"]),
         fuzzTarget("fuzz-configuration", ["Guided", "GuidedJSON"]),
-        fuzzTarget("fuzz-stream-lines", ["GuidedHTTP", "GuidedBackends"]),
+        fuzzTarget("fuzz-stream-lines", ["GuidedHTTP", "GuidedServerBackends"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import FuzzSupport
-import GuidedBackends
 import GuidedHTTP
+import GuidedServerBackends
 
 /// The SSE and NDJSON line parsers: the bytes are a response body, split into lines at every
 /// boundary the first byte picks; each line goes through the SSE parser and the strict event
