@@ -8,7 +8,7 @@ import Testing
 /// llama-server). Like ``LiveLocalModelTests`` these fail, never skip, when `scripts/setup-model`
 /// has not run. The specifics check here is written independently of the grammar compiler and of
 /// the grounding validator, so a grammar that lets an invented number or name through fails it.
-@Suite(.serialized) struct LiveGroundedCandidatesTests {
+@Suite(.serialized, .liveModel) struct LiveGroundedCandidatesTests {
     static let backend = ManagedLlamaServerBackend(name: "embedded")
 
     /// A goal whose entries carry a number, a weekday and a name — the kind of facts the model

@@ -8,7 +8,7 @@ import Testing
 /// The real embedded model: Gemma 3 270M served by a llama-server that the managed backend
 /// starts and stops. These tests need `scripts/setup-model`; without it they fail with the
 /// backend's reason (e.g. "llama-server not found: run scripts/setup-model"), never skip.
-@Suite(.serialized) struct LiveLocalModelTests {
+@Suite(.serialized, .liveModel) struct LiveLocalModelTests {
     static let backend = ManagedLlamaServerBackend(name: "embedded")
 
     static func stepsRequest(_ options: GenerationOptions) -> BackendRequest {

@@ -6,7 +6,7 @@ import Testing
 /// process, so its descriptor, thread and child counts are its own. The run fails itself on any
 /// broken promise (late cell, wrong source, leak); this test also greps all of its output for
 /// the planted API key and checks the reasons name the faults.
-@Suite struct FaultMatrixTests {
+@Suite(.ownThreads) struct FaultMatrixTests {
     @Test func everyFaultEndsInATypedReasonTheNextBackendOrTheFallbackWithNoLeak() throws {
         let binary = GuidedCommandTests.repository + "/.build/debug/guided-bench"
         let process = Process()

@@ -51,7 +51,7 @@ import Testing
         #expect(result.stdout.hasPrefix("guided ") && result.stdout.split(separator: " ").count == 2)
     }
 
-    @Test func theDemoShowsEachValueAndWhereItCameFrom() throws {
+    @Test(.liveModel) func theDemoShowsEachValueAndWhereItCameFrom() throws {
         let result = try GuidedCommandTests.guided("demo")
         #expect(result.status == 0)
         #expect(result.stdout.contains("== Copywriter: a callback notification"))

@@ -7,7 +7,7 @@ import Testing
 ///
 /// The package lives under `.build/plugin-fixture` so later runs build incrementally; the first
 /// run compiles the plugin's tool and its three targets (a few minutes on 2 cores).
-@Suite(.serialized) struct PluginPackageBuildTests {
+@Suite(.serialized, .ownThreads) struct PluginPackageBuildTests {
     static let repository = GuidedCommandTests.repository
     static let root = repository + "/.build/plugin-fixture"
     static let package = root + "/package"

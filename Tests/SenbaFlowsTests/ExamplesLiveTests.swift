@@ -7,7 +7,7 @@ import Testing
 /// itself). The model must be reached — an `unavailable` attempt fails the test, so a missing
 /// `scripts/setup-model` fails loudly — and whatever ships must say where it came from: the
 /// model's checked output, or the fallback / no suggestion because a named check rejected it.
-@Suite(.serialized) struct ExamplesLiveTests {
+@Suite(.serialized, .liveModel) struct ExamplesLiveTests {
     /// The JSON report of `example` on the default configuration (the embedded model).
     static func report(_ example: String, _ arguments: [String]) throws -> [String: Any] {
         let result = try ExampleProcess.run(example, arguments + ["--json"])
