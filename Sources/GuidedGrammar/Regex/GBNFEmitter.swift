@@ -67,6 +67,11 @@ struct GBNFEmitter<Sink: GBNFRuleSink> {
             // Only a quantifier operand needs parentheses.
             return context == .quantified ? "(" + text + ")" : text
         case .choice(let parts):
+            // Thousands of words (`^(alpha|beta|…)$`) share prefixes, as a large enum does: flat,
+            // llama-server's sampler keeps a parse stack per open word and stalls for minutes.
+            if parts.count > LiteralTrie.minimumCount, let trie = literalTrie(parts) {
+                return context == .alternation ? trie.expression : "(" + trie.expression + ")"
+            }
             var alternatives: [String] = []
             for part in parts { alternatives.append(try emit(part, in: .alternation)) }
             let text = alternatives.joined(separator: " | ")
@@ -81,6 +86,37 @@ struct GBNFEmitter<Sink: GBNFRuleSink> {
             }
             return operand + quantifier(min: min, max: max)
         }
+    }
+
+    /// The trie of a choice whose every branch is a fixed, non-empty text (each character with one
+    /// spelling in JSON string text), or nil when a branch is anything else.
+    func literalTrie(_ parts: [ContentRegex]) -> LiteralTrie? {
+        var texts: [String] = []
+        texts.reserveCapacity(parts.count)
+        for part in parts {
+            let members: [ContentRegex]
+            switch part {
+            case .set: members = [part]
+            case .sequence(let inner): members = inner
+            default: return nil
+            }
+            var text = String.UnicodeScalarView()
+            for member in members {
+                guard case .set(let set) = member else { return nil }
+                let alternatives = JSONStringEncoding.alternatives(for: set)
+                guard alternatives.count == 1 else { return nil }
+                for piece in alternatives[0] {
+                    guard case .literal(let scalars) = piece else { return nil }
+                    for value in scalars {
+                        guard let scalar = Unicode.Scalar(value) else { return nil }
+                        text.append(scalar)
+                    }
+                }
+            }
+            guard !text.isEmpty else { return nil }
+            texts.append(String(text))
+        }
+        return LiteralTrie(texts)
     }
 
     /// Number of characters matched by literal pieces.
