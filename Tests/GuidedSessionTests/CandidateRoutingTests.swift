@@ -76,10 +76,10 @@ import Testing
         #expect(content == Self.steps("Find a pool near home"))
         #expect(attempts.count == 1)
         #expect(
-            attempts[0].candidates.map(\.outcomeCode) == [
+            attempts.first?.candidates.map(\.outcomeCode) == [
                 "rejected:grounding/ungroundedNumber", "failed:truncated", "passed",
             ])
-        #expect(attempts[0].candidates.map(\.shipped) == [false, false, true])
+        #expect(attempts.first?.candidates.map(\.shipped) == [false, false, true])
         #expect(backend.calls.withLock { $0.map(\.size) } == [3])
     }
 
@@ -92,7 +92,7 @@ import Testing
         #expect(result.failureReason == nil)
         #expect(backend.calls.withLock { $0.map(\.size) } == [3, 2], "the last batch only fills the count")
         #expect(backend.calls.withLock { $0.map(\.seed) } == [7, 10], "each batch starts past the seeds already used")
-        #expect(result.attempts[0].candidates.map(\.index) == [0, 1, 2, 3, 4])
+        #expect(result.attempts.first?.candidates.map(\.index) == [0, 1, 2, 3, 4])
     }
 
     @Test func whenNoCandidatePassesTheAttemptIsRejectedWithEveryVerdict() async {
@@ -101,7 +101,7 @@ import Testing
             Self.request, through: [backend], validators: Self.checks, candidates: CandidatePolicy(count: 2))
         #expect(result.failureReason?.code == .allBackendsFailed)
         #expect(result.attempts.map(\.outcomeCode) == ["rejected:grounding/ungroundedDate"])
-        #expect(result.attempts[0].candidates.count == 2)
+        #expect(result.attempts.first?.candidates.count == 2)
     }
 
     @Test func greedyMakesOneBatch() async {

@@ -1,9 +1,10 @@
 import CanonicalSchemas
 import Guided
+import GuidedTestTraits
 import Synchronization
 import Testing
 
-@Suite struct RouterTests {
+@Suite(.measuresTime) struct RouterTests {
     static let good: GeneratedContent = [
         "steps": ["Find a pool near home", "Book a beginner swim lesson", "Practise floating at the pool"]
     ]
@@ -35,11 +36,11 @@ import Testing
             Self.request, through: [broken, invalid, ungrounded, live],
             validators: ValidatorChain([GroundingValidator()]))
         #expect(result.backend == "live")
-        let codes = result.attempts.map(\.outcomeCode)
-        #expect(codes[0] == "failed:timeout")
-        #expect(codes[1] == "failed:invalidOutput")
-        #expect(codes[2].hasPrefix("rejected:grounding/"))
-        #expect(codes[3] == "succeeded")
+        // Compared whole, so a missing or extra attempt fails the test instead of trapping it.
+        let codes = result.attempts.map {
+            $0.outcomeCode.hasPrefix("rejected:grounding/") ? "rejected:grounding" : $0.outcomeCode
+        }
+        #expect(codes == ["failed:timeout", "failed:invalidOutput", "rejected:grounding", "succeeded"])
     }
 
     @Test func noAvailableBackendGivesItsReasonForEachBackend() async {
