@@ -4,7 +4,7 @@ public import GuidedHTTP
 extension JSONOverHTTP {
     /// A backend's stream whose events come from `produce`, as
     /// ``BackendStreaming/stream(backend:redact:_:)`` runs it, plus this client's part: a
-    /// transport failure (``HTTPError``) becomes the ``BackendError`` code
+    /// transport failure (GuidedHTTP's `HTTPError`) becomes the ``BackendError`` code
     /// ``backendError(_:backend:)`` gives it (timeout, cancelled, unavailable, transport), and
     /// every error is redacted (``redacting(_:)``) before the consumer sees it. Dropping the
     /// stream cancels `produce` and with it the transfer.
