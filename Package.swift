@@ -111,6 +111,11 @@ let package = Package(
         // Test support: an in-process stub HTTP server on 127.0.0.1, a chaos server, and a runner for built executables.
         .target(name: "GuidedTestSupport", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
 
+        // Test traits (they import the toolchain's Testing, so only test targets depend on this):
+        // `.liveModel` (one live-model test at a time on the machine) and `.ownThreads` (tests that
+        // block on child processes run on threads of their own, beside the parallel async tests).
+        .target(name: "GuidedTestTraits", swiftSettings: swiftSettings),
+
         // The two canonical output types, as an app would declare them.
         .target(
             name: "CanonicalSchemas", dependencies: ["GuidedSchema"], path: "examples/CanonicalSchemas",
@@ -193,7 +198,7 @@ let package = Package(
 
         .testTarget(
             name: "GuidedSchemaTests",
-            dependencies: ["GuidedSchema", "GuidedJSON", "CanonicalSchemas"],
+            dependencies: ["GuidedSchema", "GuidedJSON", "CanonicalSchemas", "GuidedTestTraits"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
@@ -204,7 +209,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedGrammarTests",
-            dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedConformance"],
+            dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedConformance", "GuidedTestTraits"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
@@ -212,17 +217,18 @@ let package = Package(
             name: "GuidedSessionTests",
             dependencies: [
                 "Guided", "GuidedSession", "GuidedValidation", "GuidedManagedServer", "GuidedLlamaServer",
-                "GuidedTestSupport",
-                "GuidedHTTP", "GuidedJSON", "CanonicalSchemas",
+                "GuidedTestSupport", "GuidedTestTraits", "GuidedHTTP", "GuidedJSON", "CanonicalSchemas",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "GuidedHTTPTests", dependencies: ["GuidedHTTP", "GuidedTestSupport"], swiftSettings: swiftSettings),
+            name: "GuidedHTTPTests", dependencies: ["GuidedHTTP", "GuidedTestSupport", "GuidedTestTraits"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedBackendsTests",
             dependencies: [
-                "Guided", "GuidedTestSupport", "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama",
+                "Guided", "GuidedTestSupport", "GuidedTestTraits", "GuidedLlamaServer", "GuidedManagedServer",
+                "GuidedOllama",
                 "GuidedOpenAI", "GuidedHTTP", "GuidedJSON",
                 "GuidedGrammar", "CanonicalSchemas", "CustomBackendExample", "GuidedBackends", "GuidedSchema",
             ],
@@ -241,7 +247,8 @@ let package = Package(
         .testTarget(
             name: "SenbaFlowsTests",
             dependencies: [
-                "SenbaFlows", "Guided", "GuidedManagedServer", "GuidedTestSupport", "copywriter", "step-suggester",
+                "SenbaFlows", "Guided", "GuidedManagedServer", "GuidedTestSupport", "GuidedTestTraits", "copywriter",
+                "step-suggester",
                 "librarian", "config-swap",
             ],
             swiftSettings: swiftSettings
@@ -249,7 +256,8 @@ let package = Package(
         .testTarget(
             name: "GuidedCLITests",
             dependencies: [
-                "guided", "GuidedTestSupport", "PrecompiledGrammars", "GuidedGrammar", "GuidedSchema",
+                "guided", "GuidedTestSupport", "GuidedTestTraits", "PrecompiledGrammars", "GuidedGrammar",
+                "GuidedSchema",
                 "CanonicalSchemas",
             ],
             swiftSettings: swiftSettings

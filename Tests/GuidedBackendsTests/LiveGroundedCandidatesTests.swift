@@ -2,6 +2,7 @@ import CanonicalSchemas
 import Foundation
 import Guided
 import GuidedManagedServer
+import GuidedTestTraits
 import Testing
 
 /// Grounded decoding and candidates on the real embedded model (Gemma 3 270M through the managed

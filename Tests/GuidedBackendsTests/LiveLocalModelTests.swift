@@ -3,6 +3,7 @@ import Foundation
 import Guided
 import GuidedLlamaServer
 import GuidedManagedServer
+import GuidedTestTraits
 import Testing
 
 /// The real embedded model: Gemma 3 270M served by a llama-server that the managed backend

@@ -1,4 +1,4 @@
-import GuidedTestSupport
+import GuidedTestTraits
 import Synchronization
 import Testing
 

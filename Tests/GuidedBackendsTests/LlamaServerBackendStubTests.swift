@@ -2,12 +2,13 @@ import CanonicalSchemas
 import Guided
 import GuidedLlamaServer
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// `llama-server` against a stub that answers with llama-server's real shapes
 /// (see /work/shared/notes/llama-server.md §2–3): availability, the request body, stop
 /// reasons, error mapping, the context check and SSE streaming.
-@Suite struct LlamaServerBackendStubTests {
+@Suite(.measuresTime) struct LlamaServerBackendStubTests {
     static let validSteps = #"{"steps": ["Swim in the sea for 30 minutes", "Learn to float", "Go to the pool at 7"]}"#
 
     static func stepsRequest(_ options: GenerationOptions = GenerationOptions(maximumResponseTokens: 300))

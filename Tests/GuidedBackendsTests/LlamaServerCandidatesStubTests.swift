@@ -2,13 +2,14 @@ import CanonicalSchemas
 import Guided
 import GuidedLlamaServer
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// Candidates on llama-server: one `/completion` with `n_cmpl` per batch of at most the
 /// server's slots, seeds offset per batch, per-candidate failures kept, token log-probabilities
 /// passed through, grounded vocabularies compiled into the grammar; a batch streams, its
 /// completions' interleaved events told apart by `index`.
-@Suite struct LlamaServerCandidatesStubTests {
+@Suite(.measuresTime) struct LlamaServerCandidatesStubTests {
     static let good = #"{"steps":["Float on your back","Swim one length","Book a lesson"]}"#
 
     /// One completion object of an `n_cmpl` answer.

@@ -1,8 +1,9 @@
 import Foundation
+import GuidedTestTraits
 import Testing
 
 /// `guided-codegen`, the build plugin's tool, run as the plugin runs it.
-@Suite struct CodegenToolTests {
+@Suite(.ownThreads) struct CodegenToolTests {
     static func tool() throws -> String {
         let candidates = [
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("guided-codegen").path,

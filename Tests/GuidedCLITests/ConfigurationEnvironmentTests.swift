@@ -1,9 +1,10 @@
 import Foundation
+import GuidedTestTraits
 import Testing
 
 /// `GuidedConfiguration.load()` reads `GUIDED_CONFIG` from the process environment by default,
 /// as the README says, so an app (and `guided`) needs no code to honour it.
-@Suite struct ConfigurationEnvironmentTests {
+@Suite(.ownThreads) struct ConfigurationEnvironmentTests {
     @Test func guidedConfigNamesTheFileWhenNoConfigIsGiven() throws {
         let path = try GuidedCommandTests.temporaryFile(
             "from-environment.json",

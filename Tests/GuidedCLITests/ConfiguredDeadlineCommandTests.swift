@@ -1,9 +1,10 @@
 import Foundation
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// `guided generate` honours the configuration's `routing` deadline.
-@Suite struct ConfiguredDeadlineCommandTests {
+@Suite(.ownThreads) struct ConfiguredDeadlineCommandTests {
     @Test func theConfiguredDeadlineEndsAHangingGeneration() throws {
         let server = try StubHTTPServer()
         defer { server.stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import GuidedTestTraits
 import Testing
 
 /// Runs `guided-bench faults` (issue 12's fault matrix: every chaos fault × backend kind, whole

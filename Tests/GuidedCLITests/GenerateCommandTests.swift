@@ -1,9 +1,10 @@
 import Foundation
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// `guided generate --json` and `guided demo`, run as a user would.
-@Suite struct GenerateCommandTests {
+@Suite(.ownThreads) struct GenerateCommandTests {
     @Test func aDeadBackendGivesTheValidatedFallbackAsJSON() throws {
         let dead = try ReservedPort(.refuse)
         let config = try GuidedCommandTests.temporaryFile(

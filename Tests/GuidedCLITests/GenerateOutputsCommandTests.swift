@@ -1,11 +1,12 @@
 import Foundation
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// `guided generate` applies the configuration's `outputs` entry for the schema's name — its
 /// options reach the server, its validators decide, its fallback ships — and flags on the
 /// command line beat it.
-@Suite struct GenerateOutputsCommandTests {
+@Suite(.ownThreads) struct GenerateOutputsCommandTests {
     static let configuredSteps =
         #"{"steps":["Write your first step","Write your second step","Write your third step"]}"#
 

@@ -1,11 +1,12 @@
 import Foundation
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// `guided generate` with the issue-8 options, against a stub llama-server: person-level checks
 /// on by default, `--no-quality-checks`, `--candidates N` with every verdict in `--json`, and
 /// `--grounded` compiling the facts into the grammar.
-@Suite struct GenerateQualityCommandTests {
+@Suite(.ownThreads) struct GenerateQualityCommandTests {
     /// The embedded model's real output for "Goal: learn to knit" before these checks existed.
     static let knit = #"{"steps":["step 0: start to knit","step 1: begin to knit","step 2: end to knit"]}"#
     static let good = #"{"steps":["Cast on a few stitches","Knit one short row","Practise the purl stitch"]}"#

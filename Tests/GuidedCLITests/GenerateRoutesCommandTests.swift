@@ -1,10 +1,11 @@
 import Foundation
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// `guided generate` runs through the session, so the configuration's `routes` choose the
 /// backends for the schema's name, as they do for a Swift type.
-@Suite struct GenerateRoutesCommandTests {
+@Suite(.ownThreads) struct GenerateRoutesCommandTests {
     /// Two refusing backends, `a` (the default route) and `b`, and `routes` naming `b` for `routed`.
     /// The ports stay reserved while the caller holds them.
     static func configuration(routed: String) throws -> (path: String, ports: [ReservedPort]) {

@@ -1,9 +1,10 @@
 import Foundation
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// Runs the built `guided` executable and checks stdout, stderr and the exit code.
-@Suite struct GuidedCommandTests {
+@Suite(.ownThreads) struct GuidedCommandTests {
     static let repository = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
 
     struct Result {

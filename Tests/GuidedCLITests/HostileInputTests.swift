@@ -1,10 +1,11 @@
 import Foundation
+import GuidedTestTraits
 import Testing
 
 /// Issue 12's hostile inputs to the `guided` tool, each reproduced: option values that used to
 /// trap converting to `Int` or be sent as 0, devices and endless pipes read until memory runs
 /// out, and errors that did not say what was wrong.
-@Suite struct HostileInputTests {
+@Suite(.ownThreads) struct HostileInputTests {
     static let generate = ["generate", "--schema", "schemas/RewrittenNotification.json", "--prompt", "Rewrite"]
 
     @Test(arguments: [

@@ -1,10 +1,11 @@
 import Foundation
+import GuidedTestTraits
 import Testing
 
 /// A managed server never outlives the process that started it, even when that process is
 /// killed outright (issue 12: no leaked child process). Reproduces the orphan seen when
 /// `guided demo` was killed: the death signal was SIGTERM, which the child inherited blocked.
-@Suite struct OrphanServerTests {
+@Suite(.ownThreads) struct OrphanServerTests {
     @Test func killingGuidedMidStartupTakesTheManagedServerWithIt() throws {
         let directory = NSTemporaryDirectory() + "guided-orphan-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

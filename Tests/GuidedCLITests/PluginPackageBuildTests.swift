@@ -1,4 +1,5 @@
 import Foundation
+import GuidedTestTraits
 import Testing
 
 /// The build plugin in a package of its own, built with `swift build` as an app would: added,

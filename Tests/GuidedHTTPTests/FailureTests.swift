@@ -1,8 +1,9 @@
 import GuidedHTTP
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
-@Suite struct FailureTests {
+@Suite(.measuresTime) struct FailureTests {
     let client = HTTPClient()
 
     /// A refused connection fails with its own error, at once: not retried, and not left to the
@@ -172,7 +173,7 @@ import Testing
     }
 }
 
-@Suite struct TLSAndStubTests {
+@Suite(.measuresTime) struct TLSAndStubTests {
     @Test func tlsHandshakeAgainstPlainHTTPIsTLSError() async throws {
         let server = try StubHTTPServer()
         server.route("GET", "/x") { _ in .text("plain") }

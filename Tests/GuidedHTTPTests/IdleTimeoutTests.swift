@@ -1,10 +1,11 @@
 import GuidedHTTP
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// The idle timeout (no byte for N): a silent server is left after it, long before the total
 /// timeout, while a slow stream that keeps sending is never cut by it.
-@Suite struct IdleTimeoutTests {
+@Suite(.measuresTime) struct IdleTimeoutTests {
     let client = HTTPClient()
 
     func request(_ server: StubHTTPServer, idle: Duration) -> HTTPRequest {

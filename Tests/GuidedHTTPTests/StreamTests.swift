@@ -1,8 +1,9 @@
 import GuidedHTTP
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
-@Suite struct StreamTests {
+@Suite(.measuresTime) struct StreamTests {
     let client = HTTPClient()
 
     @Test func sseEventsArriveInOrderBeforeTheStreamEnds() async throws {

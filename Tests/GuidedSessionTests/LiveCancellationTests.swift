@@ -2,6 +2,7 @@ import Guided
 import GuidedHTTP
 import GuidedJSON
 import GuidedManagedServer
+import GuidedTestTraits
 import Testing
 
 /// Cancellation reaches llama-server: the embedded model's slot stops processing promptly when

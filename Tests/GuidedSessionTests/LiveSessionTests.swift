@@ -2,6 +2,7 @@ import CanonicalSchemas
 import Foundation
 import Guided
 import GuidedManagedServer
+import GuidedTestTraits
 import Testing
 
 /// The real embedded model through the built-in default configuration, and the same with its

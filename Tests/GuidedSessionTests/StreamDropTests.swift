@@ -2,10 +2,11 @@ import CanonicalSchemas
 import Guided
 import GuidedLlamaServer
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// Dropping a session's stream reaches the wire: the HTTP transfer to the server is aborted.
-@Suite struct StreamDropTests {
+@Suite(.measuresTime) struct StreamDropTests {
     /// A llama-server stub whose `/completion` streams one token every 300 ms for 30 s, and whose
     /// other endpoints close their connection, so the only connection left open is the stream's.
     static func slowServer() throws -> StubHTTPServer {

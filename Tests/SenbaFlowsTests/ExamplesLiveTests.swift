@@ -1,6 +1,7 @@
 import Foundation
 import Guided
 import GuidedManagedServer
+import GuidedTestTraits
 import Testing
 
 /// Each example on the embedded model (Gemma 3 270M through a llama-server the example starts

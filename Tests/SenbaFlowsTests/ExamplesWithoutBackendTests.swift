@@ -1,9 +1,10 @@
 import Foundation
+import GuidedTestTraits
 import Testing
 
 /// Each example with no backend able to serve: the copywriter and the librarian ship the filled
 /// template, the step suggester has no suggestion, and each says why.
-@Suite struct ExamplesWithoutBackendTests {
+@Suite(.ownThreads) struct ExamplesWithoutBackendTests {
     @Test func copywriterShipsTheFilledTemplateAndSaysWhy() throws {
         let result = try ExampleProcess.run(
             "copywriter",

@@ -2,12 +2,13 @@ import Guided
 import GuidedJSON
 import GuidedLlamaServer
 import GuidedTestSupport
+import GuidedTestTraits
 import Synchronization
 import Testing
 
 /// A `pool` of replicas: least in-flight spreading, an unhealthy replica skipped with its reason
 /// until it recovers, configuration errors located.
-@Suite struct PoolBackendTests {
+@Suite(.measuresTime) struct PoolBackendTests {
     static func replica(delay: Duration = .zero) throws -> StubHTTPServer {
         let server = try StubHTTPServer()
         server.route("GET", "/health") { _ in .json(#"{"status":"ok"}"#) }

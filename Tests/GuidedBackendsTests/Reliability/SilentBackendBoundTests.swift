@@ -1,6 +1,7 @@
 import CanonicalSchemas
 import Guided
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// Issue 12's default bound: with no timeout configured, a backend that accepts a request and
@@ -8,7 +9,7 @@ import Testing
 /// generation that keeps sending still finishes. A whole (not streamed) request used to wait
 /// for the 60 s deadline, since a whole reply sends nothing until it is done; backends now
 /// stream on the wire, so the idle timeout (8 s) tells silence from slowness.
-@Suite struct SilentBackendBoundTests {
+@Suite(.measuresTime) struct SilentBackendBoundTests {
     static let request = BackendRequest(
         prompt: "Say hello.", schema: RewrittenNotification.generationSchema,
         options: GenerationOptions(maximumResponseTokens: 64))

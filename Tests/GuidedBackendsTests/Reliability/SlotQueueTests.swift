@@ -3,6 +3,7 @@ import Foundation
 import Guided
 import GuidedLlamaServer
 import GuidedTestSupport
+import GuidedTestTraits
 import Synchronization
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// like a silent server and the idle timeout gave up on it. Requests beyond the server's slots
 /// (`total_slots` from `/props`) now wait in the client, where the idle clock has not started —
 /// while a server that is really silent still costs a queued request at most the idle timeout.
-@Suite struct SlotQueueTests {
+@Suite(.measuresTime) struct SlotQueueTests {
     static let request = BackendRequest(
         prompt: "Rewrite: parcel delayed to Friday", schema: RewrittenNotification.generationSchema,
         options: GenerationOptions(maximumResponseTokens: 64))
@@ -97,7 +98,10 @@ import Testing
     @Test func aSilentServerCostsAQueuedRequestAtMostTheIdleTimeout() async throws {
         let server = try OneSlotServer(silent: true)
         defer { server.stop() }
-        let backend = Self.backend(server)
+        // 3 s: one idle timeout (right) and two after each other (the bug) stay apart by seconds,
+        // more than a parallel test run's scheduling delays.
+        let idle = Duration.seconds(3)
+        let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL, idleTimeout: idle)
         let started = ContinuousClock.now
         let errors = await withTaskGroup(of: BackendError?.self) { group in
             for _ in 0..<3 {
@@ -116,9 +120,9 @@ import Testing
         #expect(errors.map { $0?.code } == [.timeout, .timeout, .timeout])
         // The one sent is left after the idle timeout; the two queued behind it saw the server
         // send nothing for as long and give up with it (or, sent as its slot freed, keep only
-        // what was left of their idle timeout) — not one idle timeout after another (2 s, 3 s).
+        // what was left of their idle timeout) — not one idle timeout after another (6 s, 9 s).
         #expect(errors.allSatisfy { $0?.message.contains("idle timeout") == true }, "\(errors)")
-        #expect(elapsed < .milliseconds(1900), "three requests on a silent one-slot server took \(elapsed)")
+        #expect(elapsed < idle * 1.9, "three requests on a silent one-slot server took \(elapsed)")
     }
 
     @Test func cancellingAQueuedRequestEndsItsWaitAtOnce() async throws {
@@ -126,7 +130,11 @@ import Testing
         defer { server.stop() }
         let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL, idleTimeout: .seconds(30))
         let first = Task { try await backend.respond(to: Self.request) }
-        try await Task.sleep(for: .milliseconds(300))
+        // The first holds the slot once the server has it (an event, not a guess at how long).
+        let holding = ContinuousClock.now + .seconds(20)
+        while try server.server.requests(to: "/completion").isEmpty, ContinuousClock.now < holding {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         let queued = Task { try await backend.respond(to: Self.request) }
         try await Task.sleep(for: .milliseconds(300))
         queued.cancel()

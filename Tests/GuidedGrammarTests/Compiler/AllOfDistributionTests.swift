@@ -1,12 +1,13 @@
 import GuidedGrammar
 import GuidedJSON
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// `type`/`allOf` distributed over `oneOf` object branches (issue 11: an object with `oneOf`
 /// over two shapes became "any object" and the check ran only after generation), and the
 /// allOf merge and alternation patterns in linear time (issue 12).
-@Suite struct AllOfDistributionTests {
+@Suite(.ownThreads) struct AllOfDistributionTests {
     static func compiled(_ text: String) throws -> (GenerationSchema, CompiledGrammar, GBNFGrammar) {
         let schema = try GenerationSchema.fromJSONSchema(try JSONReader.parse(text)).schema
         let grammar = try GrammarCompiler.compile(schema)

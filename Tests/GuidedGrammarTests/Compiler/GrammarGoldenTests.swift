@@ -3,11 +3,12 @@ import GuidedConformance
 import GuidedGrammar
 import GuidedJSON
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// One hand-written case per construct: the exact grammar (golden file), and instances that
 /// must be accepted or rejected, checked by our GBNF matcher and by llama.cpp's own checker.
-@Suite struct GrammarGoldenTests {
+@Suite(.ownThreads) struct GrammarGoldenTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let schema: GenerationSchema

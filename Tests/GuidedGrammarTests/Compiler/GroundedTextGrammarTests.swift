@@ -1,11 +1,12 @@
 import GuidedConformance
 import GuidedGrammar
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// Grounded decoding: free-text strings may state only the request's specifics. Every verdict
 /// is checked twice, by our GBNF matcher and by llama.cpp's own grammar checker.
-@Suite struct GroundedTextGrammarTests {
+@Suite(.ownThreads) struct GroundedTextGrammarTests {
     /// The vocabulary of "Goal: learn to swim / Journal: Floated on my back for 5 seconds at
     /// Riverside Pool on Sunday. / Done: Find a pool nearby", as `GuidedValidation` derives it.
     static let vocabulary = GroundedVocabulary(

@@ -2,6 +2,7 @@ import GuidedConformance
 import GuidedGrammar
 import GuidedJSON
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// The grammar admits exactly the valid instances: JSON-Schema-Test-Suite and llama.cpp's own
@@ -9,7 +10,7 @@ import Testing
 /// documented policy (closed objects, number spelling, canonical escapes) and then their
 /// canonical spelling must not be the reason; invalid ones may be accepted only when the
 /// broken keyword is reported as checked after generation.
-@Suite struct GrammarConformanceTests {
+@Suite(.ownThreads) struct GrammarConformanceTests {
     @Test func grammarsAdmitExactlyTheValidInstances() throws {
         let records = try Fixtures.records("grammar-conformance.jsonl")
         var scorer = GrammarConformanceScorer()
@@ -39,7 +40,7 @@ import Testing
 
 /// llama.cpp's own grammar checker gives the same verdict as our matcher on every conformance
 /// instance, so the contract proven above holds for the grammar llama-server actually runs.
-@Suite struct LlamaGrammarAgreementTests {
+@Suite(.ownThreads) struct LlamaGrammarAgreementTests {
     @Test func llamaCppAgreesWithOurMatcherOnEveryInstance() throws {
         let checker = try LlamaGrammarChecker()
         let records = try Fixtures.records("grammar-conformance.jsonl")

@@ -2,6 +2,7 @@ import GuidedConformance
 import GuidedGrammar
 import GuidedJSON
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// The grammar contract over every instance of the whole JSON-Schema-Test-Suite (drafts
@@ -9,7 +10,7 @@ import Testing
 /// grammar accepts an instance that breaks a keyword its lowering report calls enforced.
 /// Valid instances a grammar rejects are counted and printed, not asserted: the suite's
 /// optional files and format semantics differ from the generation policies.
-@Suite struct WholeSuiteGrammarContractTests {
+@Suite(.ownThreads) struct WholeSuiteGrammarContractTests {
     @Test func noGrammarAcceptsAnInstanceBreakingAnEnforcedKeyword() throws {
         let records = try Fixtures.records("../../GuidedSchemaTests/Fixtures/jsts-full.jsonl")
         var scorer = GrammarConformanceScorer()

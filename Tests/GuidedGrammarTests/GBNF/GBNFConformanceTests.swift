@@ -1,4 +1,5 @@
 import Foundation
+import GuidedTestTraits
 import Testing
 
 @testable import GuidedGrammar
@@ -30,7 +31,7 @@ struct GBNFConformanceRecord: Sendable, CustomTestStringConvertible {
     }()
 }
 
-@Suite("GBNF conformance (llama.cpp test-grammar-integration)")
+@Suite("GBNF conformance (llama.cpp test-grammar-integration)", .ownThreads)
 struct GBNFConformanceTests {
     @Test func fixtureLoads() {
         #expect(GBNFConformanceRecord.all.count == 119)

@@ -1,3 +1,4 @@
+import GuidedTestTraits
 import Testing
 
 @testable import GuidedGrammar
@@ -16,7 +17,7 @@ struct BadGrammar: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("GBNF parse errors")
+@Suite("GBNF parse errors", .ownThreads)
 struct GBNFParseErrorTests {
     static let cases: [BadGrammar] = [
         // Rules and references.

@@ -1,9 +1,10 @@
+import GuidedTestTraits
 import Testing
 
 @testable import GuidedGrammar
 
 /// Streaming checks with `acceptsPrefix`, and matching a realistic grammar at size.
-@Suite("GBNF prefixes and scale")
+@Suite("GBNF prefixes and scale", .ownThreads)
 struct GBNFPrefixTests {
     /// llama.cpp's grammars/json.gbnf.
     static let json = #"""

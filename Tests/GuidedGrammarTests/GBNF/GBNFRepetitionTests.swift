@@ -1,9 +1,10 @@
+import GuidedTestTraits
 import Testing
 
 @testable import GuidedGrammar
 
 /// llama.cpp's repetition limits (MAX_REPETITION_THRESHOLD = 2000) and their edges.
-@Suite("GBNF repetition limits")
+@Suite("GBNF repetition limits", .ownThreads)
 struct GBNFRepetitionTests {
     private func a(_ count: Int) -> String { String(repeating: "a", count: count) }
 

@@ -1,9 +1,10 @@
+import GuidedTestTraits
 import Testing
 
 @testable import GuidedGrammar
 
 /// Accepted syntax and its meaning (literals, classes, groups, comments, tokens, warnings).
-@Suite("GBNF syntax and semantics")
+@Suite("GBNF syntax and semantics", .ownThreads)
 struct GBNFSyntaxTests {
     private func grammar(_ text: String) throws -> GBNFGrammar { try GBNFGrammar(parsing: text) }
 

@@ -1,8 +1,9 @@
+import GuidedTestTraits
 import Testing
 
 /// Checks ranges with bounds anywhere in Int64, including its extremes, using sampled values
 /// around the bounds, around powers of ten, random values, and numbers beyond Int64.
-@Suite struct IntegerRangeGrammarLargeRangeTests {
+@Suite(.ownThreads) struct IntegerRangeGrammarLargeRangeTests {
     /// Numbers with more digits than any Int64: accepted only on an open side.
     static let hugeSpellings = [
         "9223372036854775808", "-9223372036854775809", "10000000000000000000",

@@ -1,9 +1,10 @@
+import GuidedTestTraits
 import Testing
 
 /// Exhaustive checks of sub-ranges of [-1000, 1000]: every integer in the range and within
 /// 120 of it must be accepted iff it lies in the range (plus probes at every digit-count
 /// boundary up to ±1100), and no non-canonical spelling may be accepted.
-@Suite struct IntegerRangeGrammarSmallRangeTests {
+@Suite(.ownThreads) struct IntegerRangeGrammarSmallRangeTests {
     /// Bounds chosen around every digit-count and digit-position boundary up to 1000.
     static let bounds: [Int64] = {
         let magnitudes: [Int64] = [

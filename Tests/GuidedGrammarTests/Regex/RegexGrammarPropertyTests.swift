@@ -1,11 +1,12 @@
 import GuidedGrammar
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// For each pattern: generate strings in and near its language, encode them
 /// canonically as JSON string content, and check that the translated grammar
 /// (run by the test-only evaluator) agrees with `RegexPattern.matches`.
-@Suite struct RegexGrammarPropertyTests {
+@Suite(.ownThreads) struct RegexGrammarPropertyTests {
     static let patterns = [
         "^[a-z]{2,5}$", #"^\d{3}-\d{4}$"#, "^(foo|bar)+$", "a.c", #"^[^"]*$"#, "^abc?d*efg+(hij)?kl$",
         "^A|B|C|D$", "x", "^$", "", #"^"\\/$"#, #"^\n\t\u0001\x1F$"#, #"^(\d{2}:)+$"#, "^[^a]$", "^.$",

@@ -1,10 +1,11 @@
 import Foundation
 import GuidedGrammar
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// Checks each translated grammar against V8's verdicts (the GuidedSchema test fixture).
-@Suite struct RegexGrammarV8Tests {
+@Suite(.ownThreads) struct RegexGrammarV8Tests {
     struct Case: Decodable {
         var pattern: String
         var input: String

@@ -1,6 +1,7 @@
 import Foundation
 import GuidedJSON
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// The whole JSON-Schema-Test-Suite for drafts 2020-12, 7 and 4: every keyword file, required
@@ -10,7 +11,7 @@ import Testing
 /// format files run with format assertion on, as the suite intends. A case passes when the
 /// schema imports and the validator's verdict equals the suite's. Targets (issue 11): every
 /// required case, and at least 95% of the 2020-12 optional format cases.
-@Suite struct JSONSchemaTestSuiteTests {
+@Suite(.ownThreads) struct JSONSchemaTestSuiteTests {
     struct Score {
         var passed = 0
         var total = 0

@@ -1,11 +1,12 @@
 import GuidedJSON
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// The streaming reader against JSONTestSuite: every valid text reads whole and is a viable
 /// beginning at every prefix, snapshots only grow, and every invalid text ends in an error or
 /// stays incomplete.
-@Suite struct PartialJSONTests {
+@Suite(.ownThreads) struct PartialJSONTests {
     static let records: [(id: String, text: String, valid: Bool?)] = {
         guard let records = try? FixtureLoader.records("jsontestsuite.jsonl") else { return [] }
         // Texts that are not valid UTF-8 have no JSON string form in the fixture (null): skipped.

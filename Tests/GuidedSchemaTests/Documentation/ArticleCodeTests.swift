@@ -1,4 +1,5 @@
 import Foundation
+import GuidedTestTraits
 import Testing
 
 /// The documentation articles' Swift code is compiled and run by the `*ArticleTests` suites. This
@@ -6,7 +7,7 @@ import Testing
 /// DocC catalog (`Sources/*/*.docc/*.md`) must appear, line for line (spacing aside), in a
 /// Swift file under `Tests/`. An article edited without its test, or a test edited without its
 /// article, fails here instead of showing code that no longer compiles.
-@Suite struct ArticleCodeTests {
+@Suite(.ownThreads) struct ArticleCodeTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -1,11 +1,12 @@
 import GuidedJSON
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// `$ref` cycles that never reach a part of the instance are a located error, not a stack
 /// overflow (issue 12: `{"$ref":"#"}` crashed the validator and compiled to `root-2 ::= root-2`);
 /// recursion through properties or items keeps working.
-@Suite struct ReferenceCycleTests {
+@Suite(.ownThreads) struct ReferenceCycleTests {
     @Test(
         arguments: [
             (##"{"$ref": "#"}"##, "/$ref"),

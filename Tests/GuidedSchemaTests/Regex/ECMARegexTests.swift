@@ -1,9 +1,10 @@
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// The backtracking ECMA-262 matcher: the constructs outside the linear-time subset, and a
 /// step budget that makes adversarial patterns end in bounded time.
-@Suite struct ECMARegexTests {
+@Suite(.ownThreads) struct ECMARegexTests {
     @Test(
         arguments: [
             ("(?=.*[0-9])(?=.*[a-z])^.{8,}$", "abcdefg1", true),

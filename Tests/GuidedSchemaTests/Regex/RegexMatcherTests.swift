@@ -1,7 +1,8 @@
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
-@Suite struct RegexMatcherTests {
+@Suite(.measuresTime) struct RegexMatcherTests {
     /// (pattern, input, expected)
     @Test(
         arguments: [
