@@ -27,7 +27,8 @@ public actor BlockingTestLimit {
         return try await body()
     }
 
-    private func enter() async {
+    /// Waits, suspended, for a place (first come, first served); pair it with ``leave()``.
+    func enter() async {
         if running < width {
             running += 1
             return
@@ -35,7 +36,8 @@ public actor BlockingTestLimit {
         await withCheckedContinuation { waiting.append($0) }
     }
 
-    private func leave() {
+    /// Frees a place, handing it straight to the next in line if any.
+    func leave() {
         if waiting.isEmpty {
             running -= 1
         } else {

@@ -9,8 +9,9 @@
 /// Tests that drive the embedded model start their own llama-server and generate on the
 /// machine's few cores; two of them at once (in parallel suites, or in two test runs) each run
 /// several times slower, and their deadlines start to fire. ``run(_:)`` waits, without blocking
-/// a thread, until no other live-model test holds the lock, in this process (an async queue)
-/// or in another one (`flock` on a file in the temporary directory), then runs the body.
+/// a thread, until no other live-model test holds the lock, in this process (a
+/// ``BlockingTestLimit`` of width 1) or in another one (`flock` on a file in the temporary
+/// directory), then runs the body.
 ///
 /// ```swift
 /// try await LiveModelLock.run { try await liveTestBody() }
@@ -24,7 +25,7 @@ public enum LiveModelLock {
     public static let crossProcessPatience: Duration = .seconds(15 * 60)
 
     @TaskLocal private static var isHeld = false
-    private static let queue = AsyncQueue()
+    private static let queue = BlockingTestLimit(width: 1)
 
     /// Runs `body` while holding the lock.
     public static func run<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
@@ -42,29 +43,6 @@ public enum LiveModelLock {
     static var lockPath: String {
         let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         return (directory.isEmpty ? "/tmp" : directory) + "/guided-live-model.lock"
-    }
-}
-
-/// A first-come, first-served async mutex: ``enter()`` suspends (never blocks a thread) while
-/// another holder is inside.
-private actor AsyncQueue {
-    private var busy = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func enter() async {
-        guard busy else {
-            busy = true
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func leave() {
-        if waiting.isEmpty {
-            busy = false
-        } else {
-            waiting.removeFirst().resume()
-        }
     }
 }
 
