@@ -25,7 +25,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
     private let cachedContextSize = Mutex<Int?>(nil)
     let cachedSlots = Mutex<Int?>(nil)
     /// Generations in flight, held to the server's slots (see ``SlotGate``).
-    let slotGate = SlotGate()
+    let slotGate = SlotGate(clock: ContinuousClock())
 
     /// Grammar, GBNF, capabilities.
     public let capabilities = BackendCapabilities(

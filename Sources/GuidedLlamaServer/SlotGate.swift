@@ -14,7 +14,9 @@ import Synchronization
 /// queued or not, while a busy server that keeps streaming tokens to others keeps its queue.
 ///
 /// Waiters are served first come, first served; cancelling a waiting task ends its wait at once.
-final class SlotGate: Sendable {
+/// Time is read from `clock` (the continuous clock in a backend; a manual one in tests, so the
+/// idle-timeout rules are checked without waiting on a loaded machine).
+final class SlotGate<C: Clock<Duration>>: Sendable {
     /// How a wait ended.
     enum Grant: Sendable, Equatable {
         /// The slots are taken; give them back with ``release(_:)``. `quietFor`: how long the
@@ -31,14 +33,14 @@ final class SlotGate: Sendable {
     private struct Waiter {
         let id: UInt64
         let weight: Int
-        let began: ContinuousClock.Instant
+        let began: C.Instant
         let idleTimeout: Duration
         let continuation: CheckedContinuation<Grant, Never>
         var watchdog: Task<Void, Never>?
 
         /// Whether the server has sent nothing to anyone for the idle timeout since this wait began.
-        func isSilent(lastActivity: ContinuousClock.Instant, now: ContinuousClock.Instant) -> Bool {
-            idleTimeout > .zero && now - max(began, lastActivity) >= idleTimeout
+        func isSilent(lastActivity: C.Instant, now: C.Instant) -> Bool {
+            idleTimeout > .zero && max(began, lastActivity).duration(to: now) >= idleTimeout
         }
 
         func end(_ grant: Grant) {
@@ -51,7 +53,7 @@ final class SlotGate: Sendable {
         var capacity = 1
         var inUse = 0
         var waiters: [Waiter] = []
-        var lastActivity = ContinuousClock.now
+        var lastActivity: C.Instant
         var nextID: UInt64 = 0
         /// Requests inside ``acquire(_:of:idleTimeout:)`` that are neither granted nor in line yet.
         var arriving: Set<UInt64> = []
@@ -61,8 +63,7 @@ final class SlotGate: Sendable {
         /// Takes the waiters first in line that now fit, in order, with their grants: a waiter
         /// that has waited through the idle timeout of silence gives up rather than being sent to
         /// a server that has stopped answering.
-        mutating func admit() -> [(Waiter, Grant)] {
-            let now = ContinuousClock.now
+        mutating func admit(now: C.Instant) -> [(Waiter, Grant)] {
             var admitted: [(Waiter, Grant)] = []
             while let first = waiters.first {
                 if first.isSilent(lastActivity: lastActivity, now: now) {
@@ -71,7 +72,7 @@ final class SlotGate: Sendable {
                 } else if inUse + first.weight <= capacity {
                     waiters.removeFirst()
                     inUse += first.weight
-                    let quiet = now - max(first.began, lastActivity)
+                    let quiet = max(first.began, lastActivity).duration(to: now)
                     admitted.append((first, .granted(quietFor: max(.zero, quiet))))
                 } else {
                     break
@@ -81,7 +82,14 @@ final class SlotGate: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let clock: C
+    private let state: Mutex<State>
+
+    /// A gate that reads time from `clock`.
+    init(clock: C) {
+        self.clock = clock
+        state = Mutex(State(lastActivity: clock.now))
+    }
 
     /// Slots taken by requests in flight.
     var inFlight: Int { state.withLock { $0.inUse } }
@@ -90,7 +98,8 @@ final class SlotGate: Sendable {
 
     /// Records that the server sent something (a response head or a line) to some request.
     func progress() {
-        state.withLock { $0.lastActivity = .now }
+        let now = clock.now
+        state.withLock { $0.lastActivity = max($0.lastActivity, now) }
     }
 
     /// Waits until `weight` of `capacity` slots are free and takes them (`weight` is held to
@@ -104,7 +113,7 @@ final class SlotGate: Sendable {
             state.arriving.insert(state.nextID)
             return state.nextID
         }
-        let began = ContinuousClock.now
+        let began = clock.now
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Grant, Never>) in
                 let immediate = state.withLock { state -> Grant? in
@@ -143,7 +152,7 @@ final class SlotGate: Sendable {
     func release(_ weight: Int) {
         let admitted = state.withLock { state -> [(Waiter, Grant)] in
             state.inUse -= min(max(1, weight), state.capacity)
-            return state.admit()
+            return state.admit(now: clock.now)
         }
         for (waiter, grant) in admitted { waiter.end(grant) }
     }
@@ -157,7 +166,7 @@ final class SlotGate: Sendable {
                 return (nil, [])
             }
             let ended = state.waiters.remove(at: index)
-            return (ended, state.admit())
+            return (ended, state.admit(now: clock.now))
         }
         ended?.end(grant)
         for (waiter, grant) in admitted { waiter.end(grant) }
@@ -165,18 +174,17 @@ final class SlotGate: Sendable {
 
     /// Sleeps until the server has been silent for `idleTimeout`, counted from the later of the
     /// wait's start and the last byte any request received, then ends the wait as silent.
-    private func watch(_ id: UInt64, began: ContinuousClock.Instant, idleTimeout: Duration) async {
-        let clock = ContinuousClock()
+    private func watch(_ id: UInt64, began: C.Instant, idleTimeout: Duration) async {
         while !Task.isCancelled {
             let (inLine, since) = state.withLock { state in
                 (state.waiters.contains { $0.id == id }, max(began, state.lastActivity))
             }
             guard inLine else { return }
-            if clock.now - since >= idleTimeout {
+            if since.duration(to: clock.now) >= idleTimeout {
                 end(id, .silent)
                 return
             }
-            try? await clock.sleep(until: since + idleTimeout)
+            try? await clock.sleep(until: since.advanced(by: idleTimeout), tolerance: nil)
         }
     }
 }

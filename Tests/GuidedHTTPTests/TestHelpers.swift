@@ -2,20 +2,6 @@ import GuidedHTTP
 import GuidedTestSupport
 import Testing
 
-/// Polls `condition` until it holds or `timeout` passes. It returns as soon as the condition
-/// holds, so the generous default only matters on a machine too loaded to poll on time.
-func eventually(
-    within timeout: Duration = .seconds(30), _ condition: @Sendable () -> Bool
-) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while clock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
-
 /// Runs `body` and returns the HTTPError it throws, or nil (any other error fails the test).
 func httpError(_ body: () async throws -> Void) async -> HTTPError? {
     do {

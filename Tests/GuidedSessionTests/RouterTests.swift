@@ -1,5 +1,6 @@
 import CanonicalSchemas
 import Guided
+import GuidedTestSupport
 import GuidedTestTraits
 import Synchronization
 import Testing

@@ -95,13 +95,13 @@ import Testing
         #expect(server.queued == 0, "requests beyond the slot waited in the server, where the idle clock runs")
     }
 
-    @Test func aSilentServerCostsAQueuedRequestAtMostTheIdleTimeout() async throws {
+    /// How long a queued request may wait on a silent server is checked exactly, on a manual
+    /// clock, in `SlotGateTests`; here, that what a request sees through the backend is the typed
+    /// idle timeout, for the one sent and the ones queued behind it alike.
+    @Test func aSilentServerEndsEveryQueuedRequestWithTheIdleTimeout() async throws {
         let server = try OneSlotServer(silent: true)
         defer { server.stop() }
-        // 3 s: one idle timeout (right) and two after each other (the bug) stay apart by seconds,
-        // more than a parallel test run's scheduling delays.
-        let idle = Duration.seconds(3)
-        let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL, idleTimeout: idle)
+        let backend = Self.backend(server)
         let started = ContinuousClock.now
         let errors = await withTaskGroup(of: BackendError?.self) { group in
             for _ in 0..<3 {
@@ -116,13 +116,11 @@ import Testing
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
-        let elapsed = ContinuousClock.now - started
         #expect(errors.map { $0?.code } == [.timeout, .timeout, .timeout])
-        // The one sent is left after the idle timeout; the two queued behind it saw the server
-        // send nothing for as long and give up with it (or, sent as its slot freed, keep only
-        // what was left of their idle timeout) — not one idle timeout after another (6 s, 9 s).
         #expect(errors.allSatisfy { $0?.message.contains("idle timeout") == true }, "\(errors)")
-        #expect(elapsed < idle * 1.9, "three requests on a silent one-slot server took \(elapsed)")
+        // Only a hang is caught on real time: three idle timeouts one after another take 3 s.
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed < .seconds(30), "three requests on a silent one-slot server took \(elapsed)")
     }
 
     @Test func cancellingAQueuedRequestEndsItsWaitAtOnce() async throws {
@@ -132,7 +130,7 @@ import Testing
         let first = Task { try await backend.respond(to: Self.request) }
         // The first holds the slot once the server has it (an event, not a guess at how long).
         let holding = ContinuousClock.now + .seconds(20)
-        while try server.server.requests(to: "/completion").isEmpty, ContinuousClock.now < holding {
+        while server.server.requests(to: "/completion").isEmpty, ContinuousClock.now < holding {
             try await Task.sleep(for: .milliseconds(20))
         }
         let queued = Task { try await backend.respond(to: Self.request) }
@@ -146,6 +144,6 @@ import Testing
             return
         }
         #expect(error.code == .cancelled, "\(error)")
-        #expect(try server.server.requests(to: "/completion").count == 1, "the cancelled request was sent")
+        #expect(server.server.requests(to: "/completion").count == 1, "the cancelled request was sent")
     }
 }

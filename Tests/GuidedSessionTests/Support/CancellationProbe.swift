@@ -1,4 +1,5 @@
 import Guided
+import GuidedTestSupport
 import Synchronization
 
 /// A backend that starts generating and never finishes on its own: it records when a request

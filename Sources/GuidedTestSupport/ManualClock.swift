@@ -2,13 +2,18 @@ import Synchronization
 
 /// A clock that moves only when a test calls ``advance(by:)``, so deadline behaviour is tested
 /// without waiting and without depending on how loaded the machine is.
-final class ManualClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
+public final class ManualClock: Clock, Sendable {
+    /// A point on the clock: the time advanced since it was made.
+    public struct Instant: InstantProtocol {
+        /// Time since the clock was made.
+        public var offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        /// The instant `offset` after the clock was made.
+        public init(offset: Duration) { self.offset = offset }
+
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -25,13 +30,20 @@ final class ManualClock: Clock, Sendable {
 
     private let state = Mutex(State())
 
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .zero }
+    /// A clock at offset zero with nobody sleeping.
+    public init() {}
+
+    /// The current instant: moved only by ``advance(by:)``.
+    public var now: Instant { state.withLock { $0.now } }
+    /// Zero: the clock moves in whatever steps a test takes.
+    public var minimumResolution: Duration { .zero }
 
     /// How many tasks are sleeping on this clock right now.
-    var sleepers: Int { state.withLock { $0.sleepers.count } }
+    public var sleepers: Int { state.withLock { $0.sleepers.count } }
 
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    /// Suspends until ``advance(by:)`` reaches `deadline`, or throws `CancellationError` when the
+    /// task is cancelled.
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = state.withLock { state -> Int in
             defer { state.nextID += 1 }
             return state.nextID
@@ -60,7 +72,7 @@ final class ManualClock: Clock, Sendable {
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in
             state.now = state.now.advanced(by: duration)
             let due = state.sleepers.filter { $0.value.deadline <= state.now }
@@ -71,7 +83,7 @@ final class ManualClock: Clock, Sendable {
     }
 
     /// Whether at least `count` tasks sleep on this clock (false if not after 30 s of real time).
-    func waitForSleepers(_ count: Int) async -> Bool {
+    public func waitForSleepers(_ count: Int) async -> Bool {
         await eventually(within: .seconds(30)) { self.sleepers >= count }
     }
 }

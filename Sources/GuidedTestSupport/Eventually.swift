@@ -1,6 +1,6 @@
 /// Polls `condition` every 10 ms until it holds, or gives up after `timeout` (a ceiling for a
 /// broken build, far above the time a working one takes).
-func eventually(within timeout: Duration, _ condition: @Sendable () -> Bool) async -> Bool {
+public func eventually(within timeout: Duration = .seconds(30), _ condition: @Sendable () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }
