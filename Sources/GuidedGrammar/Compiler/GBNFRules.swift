@@ -2,6 +2,10 @@
 struct GBNFRules: GBNFRuleSink {
     private(set) var ordered: [(name: String, body: String)] = []
     private var names: Set<String> = []
+    /// The first rule defined with each body, so ``addRule(named:body:)`` finds a rule to reuse
+    /// in constant time (a scan of `ordered` made compiling a schema with thousands of rules
+    /// quadratic).
+    private var nameByBody: [String: String] = [:]
 
     /// A rule name made from `base`: letters, digits and dashes only, unique in this grammar.
     mutating func reserve(_ base: String) -> String {
@@ -34,11 +38,12 @@ struct GBNFRules: GBNFRuleSink {
     /// Defines a reserved rule.
     mutating func define(_ name: String, _ body: String) {
         ordered.append((name, body))
+        if nameByBody[body] == nil { nameByBody[body] = name }
     }
 
     /// Reserves a name from `suggestedName` and defines it (the regex translator's sink).
     mutating func addRule(named suggestedName: String, body: String) -> String {
-        if let existing = ordered.first(where: { $0.body == body }) { return existing.name }
+        if let existing = nameByBody[body] { return existing }
         let name = reserve(suggestedName)
         define(name, body)
         return name
