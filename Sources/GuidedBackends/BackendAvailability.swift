@@ -60,13 +60,20 @@ public struct BackendCapabilities: Sendable, Hashable {
     public var grammar: Bool
     /// Accepts a JSON Schema.
     public var jsonSchema: Bool
-    /// Sampling modes it can express.
+    /// Can always pick the most likely token (``GenerationOptions/SamplingMode/greedy``). A
+    /// request asking for it skips a backend without it, as `unavailable:unsupported`, rather
+    /// than being sampled some other way.
     public var greedy: Bool
-    /// Top-k sampling.
+    /// Can sample among the `k` most likely tokens
+    /// (``GenerationOptions/SamplingMode/random(top:seed:)``); a request asking for it skips a
+    /// backend without it, as `unavailable:unsupported`.
     public var topK: Bool
-    /// Top-p sampling.
+    /// Can sample from the smallest set of tokens whose probabilities reach `p` (nucleus,
+    /// ``GenerationOptions/SamplingMode/random(probabilityThreshold:seed:)``); a request asking
+    /// for it skips a backend without it.
     public var topP: Bool
-    /// Honours a seed.
+    /// Sends a request's seed on, so the same request samples the same output. A request with a
+    /// seed skips a backend without it, since its output would not be reproducible.
     public var seed: Bool
     /// Streams partial output.
     public var streaming: Bool

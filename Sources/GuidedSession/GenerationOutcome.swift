@@ -65,7 +65,8 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
 
 /// One backend's part in a request.
 public struct Attempt: Sendable, CustomStringConvertible {
-    /// What happened.
+    /// How one backend's part ended: skipped, failed, rejected, over budget, cut short, or the
+    /// value that shipped. ``Attempt/outcomeCode`` spells it for logs and tests.
     public enum Outcome: Sendable {
         /// Skipped: not available (with the reason).
         case unavailable(UnavailableReason)
@@ -86,7 +87,7 @@ public struct Attempt: Sendable, CustomStringConvertible {
 
     /// The backend's configured name.
     public var backend: String
-    /// What happened.
+    /// How this backend's part ended; only the attempt whose value shipped is `.succeeded`.
     public var outcome: Outcome
     /// Time spent on it, in milliseconds.
     public var milliseconds: Double

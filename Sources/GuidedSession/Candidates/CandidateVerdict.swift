@@ -15,7 +15,8 @@ public struct CandidateVerdict: Sendable, CustomStringConvertible {
 
     /// The candidate's position among the attempt's candidates, from 0.
     public var index: Int
-    /// What happened.
+    /// Whether its generation failed, which checks rejected it, or that it passed every check (a
+    /// candidate that passed may still lose to a better-scoring one: see ``shipped``).
     public var outcome: Outcome
     /// Mean log-probability of the tokens inside string values, when the backend reported them.
     public var score: Double?
