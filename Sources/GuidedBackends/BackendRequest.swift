@@ -41,7 +41,7 @@ public struct BackendRequest: Sendable {
         /// other domains, each with its facts, show a base model how output follows from facts
         /// without handing it content it could copy into this request and pass the checks.
         public var grounding: [String]
-        /// The output for it (JSON for structured output).
+        /// The output for it (JSON for structured output, a string for free text).
         public var output: GeneratedContent
 
         /// A worked example: `output` is what the model should write for `input` given the
@@ -50,6 +50,13 @@ public struct BackendRequest: Sendable {
             self.input = input
             self.grounding = grounding
             self.output = output
+        }
+
+        /// The output as a prompt shows it: compact JSON when the request has a schema, and a
+        /// free-text example's words as they are (not a quoted JSON string) when it has none.
+        public func outputText(structured: Bool) -> String {
+            if !structured, let text = output.stringValue { return text }
+            return output.jsonText()
         }
     }
 

@@ -11,7 +11,7 @@ import GuidedSchema
 /// Facts:
 /// - {example fact}
 /// Input: {example input}
-/// Output: {example output, compact JSON}
+/// Output: {example output: compact JSON, or the text itself without a schema}
 ///
 /// Input: {earlier prompt}
 /// Output: {earlier response}
@@ -39,7 +39,8 @@ public enum CompletionPrompt {
         if !header.isEmpty { sections.append(header.joined(separator: "\n")) }
         for example in request.examples {
             sections.append(
-                factsBlock(example.grounding) + "Input: \(example.input)\nOutput: \(example.output.jsonText())")
+                factsBlock(example.grounding)
+                    + "Input: \(example.input)\nOutput: \(example.outputText(structured: request.schema != nil))")
         }
         var pending: String?
         for entry in request.transcript {

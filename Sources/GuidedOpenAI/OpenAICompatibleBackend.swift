@@ -121,7 +121,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         for example in request.examples {
             let input = CompletionPrompt.chatMessage(example.input, facts: example.grounding)
             messages.append(["role": "user", "content": GeneratedContent(input)])
-            messages.append(["role": "assistant", "content": GeneratedContent(example.output.jsonText())])
+            let output = example.outputText(structured: request.schema != nil)
+            messages.append(["role": "assistant", "content": GeneratedContent(output)])
         }
         for entry in request.transcript {
             messages.append([

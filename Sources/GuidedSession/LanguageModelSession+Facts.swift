@@ -19,16 +19,16 @@ extension LanguageModelSession {
     ///   - scope: The goal or thread this request is about.
     ///   - examples: Worked examples (few-shot).
     ///   - options: Sampling and length.
-    /// - Returns: A model's checked output, or the type's authored fallback with the reason.
-    /// - Throws: ``GenerationError`` when no model output passed and the type has no fallback.
+    ///   - fallback: A fallback for this call only, used instead of the registered one.
+    /// - Returns: A model's checked output, or the authored fallback with the reason.
+    /// - Throws: ``GenerationError`` when no model output passed and there is no fallback.
     public func respond<Output: Generable>(
         to prompt: String, generating type: Output.Type = Output.self, facts: [Fact], scope: FactScope,
-        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions()
+        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions(), fallback: Output? = nil
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        try await run(
-            SessionRequest(
-                prompt: prompt, facts: facts, scope: scope, examples: examples.map(\.backendExample), options: options),
-            type, progress: nil)
+        let request = SessionRequest(
+            prompt: prompt, facts: facts, scope: scope, examples: examples.map(\.backendExample), options: options)
+        return try await generate(request, plan(Output.self, fallback: fallback), progress: nil)
     }
 
     /// Asks the model to polish an authored copy: the filled template is the prompt, and (with
@@ -40,19 +40,22 @@ extension LanguageModelSession {
     /// let outcome = try await session.respond(polishing: copy, generating: RewrittenNotification.self, facts: facts, scope: scope)
     /// ```
     ///
-    /// - Throws: ``GenerationError`` when no output passed and the type has no fallback, or when
+    /// Pass `fallback` to ship a value of your own for this call instead of the registered
+    /// fallback (the filled copy, for a type registered with a template).
+    ///
+    /// - Throws: ``GenerationError`` when no output passed and there is no fallback, or when
     ///   the fallback built from `copy` breaks the schema (``FallbackReason/Code/fallbackDoesNotFit``).
     public func respond<Output: Generable>(
         polishing copy: FilledTemplate, generating type: Output.Type = Output.self, facts: [Fact], scope: FactScope,
-        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions()
+        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions(), fallback: Output? = nil
     ) async throws(GenerationError) -> GenerationOutcome<Output> {
         let request = SessionRequest(
             prompt: copy.text, facts: facts, scope: scope, template: copy, examples: examples.map(\.backendExample),
             options: options)
-        return try await run(request, type, progress: nil)
+        return try await generate(request, plan(Output.self, fallback: fallback), progress: nil)
     }
 
-    /// Like ``respond(to:generating:facts:scope:examples:options:)-(_,_,_,_,[Example<Output>],_)``, for a type the app would
+    /// Like ``respond(to:generating:facts:scope:examples:options:fallback:)``, for a type the app would
     /// rather leave empty than fill with placeholders (registered with
     /// ``OutputPolicy/noSuggestion(validators:cleanup:route:candidates:groundedDecoding:history:)``): the model's checked
     /// output, or "no suggestion" with the reason and every attempt. Never throws.

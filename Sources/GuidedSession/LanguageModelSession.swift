@@ -73,7 +73,17 @@ public final class LanguageModelSession: Sendable {
                 remedy: "use a configured backend name")
         }
         try checkConfiguredFallback(of: Output.self)
-        state.withLock { $0.policies[ObjectIdentifier(Output.self)] = PolicyBox(value: policy) }
+        state.withLock {
+            $0.policies[ObjectIdentifier(Output.self)] = PolicyBox(
+                value: policy, typeName: String(describing: Output.self), route: policy.route)
+        }
+    }
+
+    /// The route each registered type's requests take (the configuration's route for the type,
+    /// else its policy's), for ``prewarm()``.
+    var registeredRoutes: [[String]] {
+        let boxes = state.withLock { Array($0.policies.values) }
+        return boxes.map { routeNames(for: $0.typeName, policyRoute: $0.route) }
     }
 
     func policy<Output: Generable>(for type: Output.Type) -> OutputPolicy<Output>? {

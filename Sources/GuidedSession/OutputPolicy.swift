@@ -99,7 +99,7 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
 
     /// A policy whose fallback is the request's filled authored template, made into a value by
     /// `make` (e.g. `{ RewrittenNotification(text: $0) }`). A request without a template falls
-    /// back to its prompt, which for ``LanguageModelSession/respond(polishing:generating:facts:scope:examples:options:)-(_,_,_,_,[Example<Output>],_)``
+    /// back to its prompt, which for ``LanguageModelSession/respond(polishing:generating:facts:scope:examples:options:fallback:)``
     /// is the filled template.
     public static func template(
         _ make: @escaping @Sendable (String) -> Output, validators: ValidatorChain = ValidatorChain([]),
@@ -125,4 +125,9 @@ public enum TranscriptHistory: Sendable, Hashable {
 /// A type-erased policy, keyed by its output type; read back with that same type.
 struct PolicyBox: Sendable {
     let value: any Sendable
+    /// The registered type's name, as `routes` in a configuration names it.
+    var typeName: String
+    /// The policy's own route, kept outside the generic value so ``LanguageModelSession/prewarm()``
+    /// can read every registered route.
+    var route: [String]?
 }

@@ -68,6 +68,18 @@ import Testing
         #expect(backend.prompts.last?.contains("Hello, Ada!") == true, "the second turn carries the first")
     }
 
+    @Test func freeTextExamplesReachThePromptAsTheirWordsNotAsJSONStrings() async throws {
+        let backend = RecordingBackend(answers: ["Hi Ada, lovely to see you."])
+        let session = Self.session([backend])
+        let example = Example<String>("Say hello to Alan.", output: "Hi Alan, good to see you.")
+        _ = try await session.respond(to: "Say hello to Ada.", examples: [example])
+        let sent = try #require(backend.sent.first)
+        #expect(sent.examples.map(\.input) == ["Say hello to Alan."])
+        let prompt = try #require(backend.prompts.first)
+        #expect(prompt.contains("Input: Say hello to Alan.\nOutput: Hi Alan, good to see you.\n"), "\(prompt)")
+        #expect(!prompt.contains("\"Hi Alan"), "a free-text example was quoted as JSON")
+    }
+
     @Test func freeTextFallsBackToThePolicysText() async throws {
         let session = Self.session([ScriptedBackend("dead", available: RouterTests.down, answers: [.output("unused")])])
         let reply = try await session.respond(to: "Say hello.", policy: OutputPolicy(fallback: { _ in "Hello!" }))
@@ -113,6 +125,38 @@ import Testing
         }
         #expect(reason.code == .allBackendsFailed)
         #expect(outcome.value.steps == own.steps)
+    }
+
+    @Test func aFallbackGivenPerCallServesTheScopedFactsForm() async throws {
+        let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
+        try session.register(StepSuggestions.self, policy: SessionTests.fallback)
+        let own = StepSuggestions(steps: ["Call the pool", "Buy goggles", "Swim one length"])
+        let facts = [Fact("Goal: learn to swim", scopes: [.goal("swim")])]
+        let outcome = try await session.respond(
+            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: facts, scope: .goal("swim"),
+            fallback: own)
+        guard case .fallback(let reason) = outcome.source else {
+            Issue.record("expected the fallback, got \(outcome.source)")
+            return
+        }
+        #expect(reason.code == .allBackendsFailed)
+        #expect(outcome.value.steps == own.steps)
+    }
+
+    @Test func aFallbackGivenPerCallReplacesTheFilledCopyOfAPolish() async throws {
+        let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
+        try session.register(RewrittenNotification.self, policy: .template({ RewrittenNotification(text: $0) }))
+        let copy = try AuthoredTemplate("Back in {month} you wrote: \"{entry}\"").filled(
+            from: AuthoredTemplateTests.facts)
+        let polished = try await session.respond(
+            polishing: copy, generating: RewrittenNotification.self, facts: AuthoredTemplateTests.facts,
+            scope: .goal("sourdough"), fallback: RewrittenNotification(text: "Your starter misses you."))
+        #expect(polished.value.text == "Your starter misses you.")
+        #expect(!polished.isFromModel)
+        let templated = try await session.respond(
+            polishing: copy, generating: RewrittenNotification.self, facts: AuthoredTemplateTests.facts,
+            scope: .goal("sourdough"))
+        #expect(templated.value.text == copy.text, "the per-call fallback is for that call only")
     }
 
     @Test func aPerCallFallbackThatBreaksTheSchemaIsReported() async {

@@ -34,9 +34,11 @@ extension LanguageModelSession {
         return .unavailable(reasons)
     }
 
-    /// Gets the route's backends ready before the first request: a managed llama-server is
-    /// started and loads its model now instead of during the first `respond`. Returns when each
-    /// backend answered (or failed to); the answers are cached as availability.
+    /// Gets every routed backend ready before the first request: the default route, the
+    /// configuration's `routes` and `outputs` routes, and the route of each registered type. A
+    /// managed llama-server is started and loads its model now instead of during the first
+    /// `respond`. The backends are asked at once, not one after another; returns when each
+    /// answered (or failed to), and the answers are cached as availability.
     ///
     /// ```swift
     /// let session = LanguageModelSession(configuration: try .load())
@@ -45,9 +47,14 @@ extension LanguageModelSession {
     public func prewarm() async {
         var names = configuration.route
         for route in configuration.routes.values { names += route }
+        for route in registeredRoutes { names += route }
         var seen = Set<String>()
-        for backend in names.compactMap({ configuration.backend(named: $0) }) where seen.insert(backend.name).inserted {
-            _ = await router.availability.availability(of: backend)
+        let backends = names.compactMap { configuration.backend(named: $0) }.filter { seen.insert($0.name).inserted }
+        let availability = router.availability
+        await withTaskGroup(of: Void.self) { group in
+            for backend in backends {
+                group.addTask { _ = await availability.availability(of: backend) }
+            }
         }
     }
 }

@@ -17,26 +17,30 @@ extension LanguageModelSession {
     /// - Parameters:
     ///   - prompt: The input.
     ///   - grounding: Facts the model may use.
+    ///   - examples: Worked examples (few-shot): inputs with the text wanted for them.
     ///   - options: Sampling and length.
     ///   - policy: Validators, clean-ups, route and a fallback text for this call.
     /// - Returns: The text and where it came from.
     /// - Throws: ``GenerationError`` when no backend produced text and `policy` has no fallback,
     ///   or when the calling task is cancelled.
     public func respond(
-        to prompt: String, grounding: [String] = [], options: GenerationOptions = GenerationOptions(),
-        policy: OutputPolicy<String>? = nil
+        to prompt: String, grounding: [String] = [], examples: [Example<String>] = [],
+        options: GenerationOptions = GenerationOptions(), policy: OutputPolicy<String>? = nil
     ) async throws(GenerationError) -> GenerationOutcome<String> {
-        let request = SessionRequest(prompt: prompt, grounding: grounding, examples: [], options: options)
+        let request = SessionRequest(
+            prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
         return try await generate(request, .text(policy: policy), progress: nil)
     }
 
-    /// Like ``respond(to:grounding:options:policy:)``, yielding the text as it grows (each
-    /// snapshot the whole text so far), then the outcome. Dropping the stream cancels the request.
+    /// Like ``respond(to:grounding:examples:options:policy:)``, yielding the text as it grows
+    /// (each snapshot the whole text so far), then the outcome. Dropping the stream cancels the
+    /// request.
     public func streamResponse(
-        to prompt: String, grounding: [String] = [], options: GenerationOptions = GenerationOptions(),
-        policy: OutputPolicy<String>? = nil
+        to prompt: String, grounding: [String] = [], examples: [Example<String>] = [],
+        options: GenerationOptions = GenerationOptions(), policy: OutputPolicy<String>? = nil
     ) -> AsyncThrowingStream<TextSnapshot, any Error> {
-        let request = SessionRequest(prompt: prompt, grounding: grounding, examples: [], options: options)
+        let request = SessionRequest(
+            prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
