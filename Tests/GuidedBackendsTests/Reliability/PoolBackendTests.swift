@@ -1,3 +1,4 @@
+import Foundation
 import Guided
 import GuidedJSON
 import GuidedLlamaServer
@@ -9,12 +10,33 @@ import Testing
 /// A `pool` of replicas: least in-flight spreading, an unhealthy replica skipped with its reason
 /// until it recovers, configuration errors located.
 @Suite(.measuresTime) struct PoolBackendTests {
-    static func replica(delay: Duration = .zero) throws -> StubHTTPServer {
+    static func replica(holdUntil arrivals: Arrivals? = nil) throws -> StubHTTPServer {
         let server = try StubHTTPServer()
         server.route("GET", "/health") { _ in .json(#"{"status":"ok"}"#) }
         let answer = LlamaServerBackendStubTests.completion(LlamaServerBackendStubTests.validSteps)
-        server.route("POST", "/completion") { _ in delay == .zero ? answer : .slow(delay: delay, then: answer) }
+        server.route("POST", "/completion") { _ in
+            arrivals?.arriveAndWait()
+            return answer
+        }
         return server
+    }
+
+    /// Holds every answer until `expected` requests have arrived over all replicas, so all of
+    /// them are in flight at once however slowly a loaded machine starts them (8 s at most: past
+    /// the members' 5 s timeout, so a pool that never sends them all fails soon).
+    final class Arrivals: Sendable {
+        let expected: Int
+        private let count = Mutex(0)
+
+        init(expected: Int) { self.expected = expected }
+
+        func arriveAndWait() {
+            count.withLock { $0 += 1 }
+            let giveUp = ContinuousClock.now + .seconds(8)
+            while count.withLock({ $0 }) < expected, ContinuousClock.now < giveUp {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
     }
 
     func pool(_ urls: [String], recovery: Double = 5) throws -> PoolBackend {
@@ -26,8 +48,9 @@ import Testing
     }
 
     @Test func concurrentRequestsSpreadOverTheReplicas() async throws {
-        let first = try Self.replica(delay: .milliseconds(300))
-        let second = try Self.replica(delay: .milliseconds(300))
+        let arrivals = Arrivals(expected: 6)
+        let first = try Self.replica(holdUntil: arrivals)
+        let second = try Self.replica(holdUntil: arrivals)
         defer {
             first.stop()
             second.stop()

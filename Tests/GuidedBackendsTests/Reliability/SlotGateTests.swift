@@ -71,6 +71,7 @@ import Testing
         #expect(gate.waiting == 1, "a waiter gave up on a server that kept sending")
         clock.advance(by: .seconds(1))
         gate.release(1)
+        try #require(await eventually { gate.waiting == 0 }, "the waiter was not let in")
         // Granted with the quiet time it saw, so once sent it keeps only what is left.
         #expect(await queued[0].value == .granted(quietFor: .seconds(1)))
         #expect(gate.inFlight == 1)
@@ -84,6 +85,7 @@ import Testing
         try #require(await clock.waitForSleepers(1))
         clock.advance(by: .seconds(2))
         gate.release(1)
+        try #require(await eventually { gate.waiting == 0 }, "the waiter was not let in")
         #expect(await queued[0].value == .granted(quietFor: .seconds(2)))
     }
 
@@ -100,9 +102,11 @@ import Testing
         // One slot is free: the narrow request fits, but it came second and waits its turn.
         #expect(gate.waiting == 2)
         gate.release(1)
+        try #require(await eventually { gate.waiting == 1 }, "the first in line was not granted")
         #expect(await wide.value == .granted(quietFor: .zero))
         #expect(gate.waiting == 1)
         gate.release(2)
+        try #require(await eventually { gate.waiting == 0 }, "the second in line was not granted")
         #expect(await narrow.value == .granted(quietFor: .zero))
     }
 
@@ -116,6 +120,7 @@ import Testing
         #expect(gate.waiting == 1)
         #expect(clock.sleepers == 0, "a wait with no idle timeout set a timer")
         gate.release(1)
+        try #require(await eventually { gate.waiting == 0 }, "the waiter was not let in")
         // The quiet time is still reported; a request with no idle timeout has none to shorten.
         #expect(await queued.value == .granted(quietFor: .seconds(3600)))
     }
@@ -127,9 +132,10 @@ import Testing
         let first = try await Self.queue(1, on: gate)
         let second = try await Self.queue(1, on: gate)
         first[0].cancel()
+        try #require(await eventually { gate.waiting == 1 }, "the cancelled wait did not end")
         #expect(await first[0].value == .cancelled)
-        #expect(gate.waiting == 1)
         gate.release(1)
+        try #require(await eventually { gate.waiting == 0 }, "the next in line was not let in")
         #expect(await second[0].value == .granted(quietFor: .zero))
     }
 }

@@ -30,15 +30,17 @@ import Testing
             let busyUntil = Mutex(ContinuousClock.now)
             let queuedInServer = Mutex(0)
         }
-        /// Events one generation sends, `spacing` apart: longer in all than the idle timeout.
+        /// Events one generation sends, `spacing` apart: one character each, 2 s in all (twice
+        /// the idle timeout), while a gap between two events is a twentieth of it, so a loaded
+        /// machine delaying a few events still never looks silent.
         static let events =
-            [#"{"text":"#, #""Your parcel "#, #"arrives on "#, #"Friday.""#, #"}"#].map {
-                "data: {\"content\":\(jsonString($0)),\"stop\":false}\n\n"
+            Array(#"{"text":"Your parcel arrives on Friday."}"#).map {
+                "data: {\"content\":\(jsonString(String($0))),\"stop\":false}\n\n"
             } + [
                 #"data: {"content":"","stop":true,"stop_type":"eos","truncated":false,"tokens_predicted":9,"tokens_evaluated":20}"#
                     + "\n\n"
             ]
-        static let spacing: Duration = .milliseconds(400)
+        static let spacing: Duration = .milliseconds(50)
 
         init(silent: Bool = false) throws {
             server = try StubHTTPServer()
@@ -78,7 +80,8 @@ import Testing
         defer { server.stop() }
         let backend = Self.backend(server)
         // Three at once on one slot: each generation takes 2 s, so the third waits 4 s — four
-        // times the idle timeout — yet the server is never silent to the requests it serves.
+        // times the idle timeout — yet the server is never silent for long to the requests it
+        // serves.
         let outcomes = await withTaskGroup(of: String.self) { group in
             for _ in 0..<3 {
                 group.addTask {
