@@ -10,23 +10,29 @@ import Testing
 @Suite struct SlotGateTests {
     static let idle: Duration = .seconds(3)
 
+    /// A gate on a manual clock with its one slot taken, as by a request the server is serving.
+    static func busyGate() async -> (ManualClock, SlotGate<ManualClock>) {
+        let clock = ManualClock()
+        let gate = SlotGate(clock: clock)
+        #expect(await gate.acquire(1, of: 1, idleTimeout: idle) == .granted(quietFor: .zero))
+        return (clock, gate)
+    }
+
     /// Starts `count` waits on `gate` for one of one slot, each in its own task, and returns once
-    /// all of them are in line.
+    /// all of them are in line with their idle timers set on `clock`.
     static func queue(
-        _ count: Int, on gate: SlotGate<ManualClock>
+        _ count: Int, on gate: SlotGate<ManualClock>, clock: ManualClock
     ) async throws -> [Task<SlotGate<ManualClock>.Grant, Never>] {
-        let before = gate.waiting
+        let (waiting, sleeping) = (gate.waiting, clock.sleepers)
         let tasks = (0..<count).map { _ in Task { await gate.acquire(1, of: 1, idleTimeout: idle) } }
-        try #require(await eventually { gate.waiting == before + count }, "the waits never got in line")
+        try #require(await eventually { gate.waiting == waiting + count }, "the waits never got in line")
+        try #require(await clock.waitForSleepers(sleeping + count), "the waits set no idle timers")
         return tasks
     }
 
     @Test func queuedRequestsOnASilentServerAllGiveUpOneIdleTimeoutAfterTheyBeganWaiting() async throws {
-        let clock = ManualClock()
-        let gate = SlotGate(clock: clock)
-        #expect(await gate.acquire(1, of: 1, idleTimeout: Self.idle) == .granted(quietFor: .zero))
-        let queued = try await Self.queue(2, on: gate)
-        try #require(await clock.waitForSleepers(2))
+        let (clock, gate) = await Self.busyGate()
+        let queued = try await Self.queue(2, on: gate, clock: clock)
 
         clock.advance(by: Self.idle - .milliseconds(1))
         #expect(gate.waiting == 2, "a waiter gave up before the idle timeout")
@@ -39,14 +45,10 @@ import Testing
     }
 
     @Test func aRequestThatJoinsTheLineLaterCountsItsIdleTimeoutFromWhenItJoined() async throws {
-        let clock = ManualClock()
-        let gate = SlotGate(clock: clock)
-        _ = await gate.acquire(1, of: 1, idleTimeout: Self.idle)
-        let early = try await Self.queue(1, on: gate)
-        try #require(await clock.waitForSleepers(1))
+        let (clock, gate) = await Self.busyGate()
+        let early = try await Self.queue(1, on: gate, clock: clock)
         clock.advance(by: .seconds(2))
-        let late = try await Self.queue(1, on: gate)
-        try #require(await clock.waitForSleepers(2))
+        let late = try await Self.queue(1, on: gate, clock: clock)
 
         clock.advance(by: .seconds(1))
         try #require(await eventually { gate.waiting <= 1 }, "the first waiter outlived the idle timeout")
@@ -58,11 +60,8 @@ import Testing
     }
 
     @Test func aServerStreamingToOthersKeepsItsQueue() async throws {
-        let clock = ManualClock()
-        let gate = SlotGate(clock: clock)
-        _ = await gate.acquire(1, of: 1, idleTimeout: Self.idle)
-        let queued = try await Self.queue(1, on: gate)
-        try #require(await clock.waitForSleepers(1))
+        let (clock, gate) = await Self.busyGate()
+        let queued = try await Self.queue(1, on: gate, clock: clock)
         // Ten idle timeouts pass, with a token to the request being served every 2 s.
         for _ in 0..<15 {
             clock.advance(by: .seconds(2))
@@ -78,11 +77,8 @@ import Testing
     }
 
     @Test func silenceSeenWhileWaitingIsCountedAgainstTheRequestOnceGranted() async throws {
-        let clock = ManualClock()
-        let gate = SlotGate(clock: clock)
-        _ = await gate.acquire(1, of: 1, idleTimeout: Self.idle)
-        let queued = try await Self.queue(1, on: gate)
-        try #require(await clock.waitForSleepers(1))
+        let (clock, gate) = await Self.busyGate()
+        let queued = try await Self.queue(1, on: gate, clock: clock)
         clock.advance(by: .seconds(2))
         gate.release(1)
         try #require(await eventually { gate.waiting == 0 }, "the waiter was not let in")
@@ -126,11 +122,9 @@ import Testing
     }
 
     @Test func cancellingAWaiterEndsItsWaitAndLetsTheNextIn() async throws {
-        let clock = ManualClock()
-        let gate = SlotGate(clock: clock)
-        _ = await gate.acquire(1, of: 1, idleTimeout: Self.idle)
-        let first = try await Self.queue(1, on: gate)
-        let second = try await Self.queue(1, on: gate)
+        let (clock, gate) = await Self.busyGate()
+        let first = try await Self.queue(1, on: gate, clock: clock)
+        let second = try await Self.queue(1, on: gate, clock: clock)
         first[0].cancel()
         try #require(await eventually { gate.waiting == 1 }, "the cancelled wait did not end")
         #expect(await first[0].value == .cancelled)
