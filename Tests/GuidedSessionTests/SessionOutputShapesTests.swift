@@ -104,10 +104,26 @@ import Testing
         #expect(outcome?.value == text)
     }
 
+    /// The app's own steps, given as a per-call fallback.
+    static let ownSteps = StepSuggestions(steps: ["Call the pool", "Buy goggles", "Swim one length"])
+
+    /// Expects `outcome` to be the fallback after every backend failed, with the value `own`.
+    static func expectShipped(
+        _ own: StepSuggestions, asFallbackOf outcome: GenerationOutcome<StepSuggestions>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard case .fallback(let reason) = outcome.source else {
+            Issue.record("expected the fallback, got \(outcome.source)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(reason.code == .allBackendsFailed, sourceLocation: sourceLocation)
+        #expect(outcome.value.steps == own.steps, sourceLocation: sourceLocation)
+    }
+
     @Test func aFallbackGivenPerCallReplacesTheRegisteredOne() async throws {
         let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
         try session.register(StepSuggestions.self, policy: SessionTests.fallback)
-        let own = StepSuggestions(steps: ["Call the pool", "Buy goggles", "Swim one length"])
+        let own = Self.ownSteps
         let outcome = try await session.respond(to: "Goal", generating: StepSuggestions.self, fallback: own)
         #expect(outcome.value.steps == own.steps)
         let registered = try await session.respond(to: "Goal", generating: StepSuggestions.self)
@@ -117,30 +133,20 @@ import Testing
 
     @Test func aFallbackGivenPerCallServesATypeWithoutAPolicy() async throws {
         let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
-        let own = StepSuggestions(steps: ["Call the pool", "Buy goggles", "Swim one length"])
+        let own = Self.ownSteps
         let outcome = try await session.respond(to: "Goal", generating: StepSuggestions.self, fallback: own)
-        guard case .fallback(let reason) = outcome.source else {
-            Issue.record("expected the fallback, got \(outcome.source)")
-            return
-        }
-        #expect(reason.code == .allBackendsFailed)
-        #expect(outcome.value.steps == own.steps)
+        Self.expectShipped(own, asFallbackOf: outcome)
     }
 
     @Test func aFallbackGivenPerCallServesTheScopedFactsForm() async throws {
         let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
         try session.register(StepSuggestions.self, policy: SessionTests.fallback)
-        let own = StepSuggestions(steps: ["Call the pool", "Buy goggles", "Swim one length"])
+        let own = Self.ownSteps
         let facts = [Fact("Goal: learn to swim", scopes: [.goal("swim")])]
         let outcome = try await session.respond(
             to: "Goal: learn to swim", generating: StepSuggestions.self, facts: facts, scope: .goal("swim"),
             fallback: own)
-        guard case .fallback(let reason) = outcome.source else {
-            Issue.record("expected the fallback, got \(outcome.source)")
-            return
-        }
-        #expect(reason.code == .allBackendsFailed)
-        #expect(outcome.value.steps == own.steps)
+        Self.expectShipped(own, asFallbackOf: outcome)
     }
 
     @Test func aFallbackGivenPerCallReplacesTheFilledCopyOfAPolish() async throws {
