@@ -34,3 +34,33 @@ extension GuidedConfiguration {
         return configuration
     }
 }
+
+extension GuidedConfiguration {
+    /// This configuration with every examples file named in `outputs` read (see
+    /// ``ExamplesSetting``). ``load(file:registry:environment:)`` calls it; call it yourself after
+    /// ``from(_:file:registry:)``.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the examples file, with the line and column of
+    ///   malformed JSON or of the example that has the wrong shape.
+    public func readingExamples() throws(ConfigurationError) -> GuidedConfiguration {
+        var configuration = self
+        for (name, settings) in outputs {
+            guard case .file(let path, .none) = settings.examples else { continue }
+            do {
+                let examples = try ExamplesFile.load(path, checkedAgainst: nil)
+                configuration.outputs[name]?.examples = .file(path: path, examples: examples)
+            } catch {
+                if error.code == .unreadable {
+                    throw settings.error(
+                        "cannot read the examples file \(path): \(error.message)", key: "examples",
+                        remedy: "\(error.remedy); a relative path is taken from the configuration file's folder")
+                }
+                var place = path
+                if let line = error.line { place += ":\(line)" }
+                if let column = error.column { place += ":\(column)" }
+                throw ConfigurationError(error.message, remedy: error.remedy, at: error.pointer, file: place)
+            }
+        }
+        return configuration
+    }
+}

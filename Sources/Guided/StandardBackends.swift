@@ -50,7 +50,8 @@ extension GuidedConfiguration {
     /// // GUIDED_CONFIG=/etc/myapp/guided.json ./myapp
     /// let session = LanguageModelSession(configuration: try .load())
     /// ```
-    /// Fallback template files named in `outputs` are read here too (``readingTemplates()``).
+    /// Fallback template and examples files named in `outputs` are read here too
+    /// (``readingTemplates()``, ``readingExamples()``).
     /// - Throws: ``ConfigurationError`` naming the file and the JSON Pointer of what is wrong.
     public static func load(
         file: String? = nil, registry: BackendRegistry = .standard(),
@@ -71,6 +72,6 @@ extension GuidedConfiguration {
                 error.message, remedy: "fix the JSON at line \(error.line), column \(error.column)", at: .root,
                 file: "\(path):\(error.line):\(error.column)")
         }
-        return try from(document, file: path, registry: registry).readingTemplates()
+        return try from(document, file: path, registry: registry).readingTemplates().readingExamples()
     }
 }

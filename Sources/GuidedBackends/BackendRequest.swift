@@ -32,6 +32,10 @@ public struct BackendRequest: Sendable {
     /// compiling the schema again. Ignored with ``groundedVocabulary``, whose grammar depends on
     /// the request. Nil: backends compile the schema themselves.
     public var grammar: String?
+    /// Whether ``options``' sampling mode is the framework's default rather than the caller's
+    /// choice: a router sends such a request to a backend that cannot express that mode (or its
+    /// seed) with the backend's own sampling, instead of skipping the backend as unsupported.
+    public var samplingIsDefault = false
 
     /// One worked example.
     public struct Example: Sendable, Hashable {

@@ -19,17 +19,18 @@ public struct GenerationOptions: Sendable, Hashable {
         /// Always the most likely token: reproducible.
         public static let greedy = SamplingMode(mode: .greedy)
 
-        /// Sample among the `top` most likely tokens; a seed makes it reproducible.
+        /// Sample among the `top` most likely tokens; a seed makes it reproducible. `top` must be
+        /// 1 or more (``GenerationOptions/topRange``): a session refuses anything else.
         public static func random(top: Int, seed: UInt64? = nil) -> SamplingMode {
-            SamplingMode(mode: .topK(max(1, top), seed: seed))
+            SamplingMode(mode: .topK(top, seed: seed))
         }
 
         /// Sample among the most likely tokens whose probabilities add up to `probabilityThreshold`
-        /// (nucleus sampling); a seed makes it reproducible. The threshold is clamped to 0...1;
-        /// a NaN threshold means 1 (no cut), never 0.
+        /// (nucleus sampling); a seed makes it reproducible. The threshold must be from 0 to 1
+        /// (``GenerationOptions/probabilityThresholdRange``): a session refuses anything else,
+        /// NaN included, instead of clamping it.
         public static func random(probabilityThreshold: Double, seed: UInt64? = nil) -> SamplingMode {
-            let threshold = probabilityThreshold.isNaN ? 1 : min(max(probabilityThreshold, 0), 1)
-            return SamplingMode(mode: .topP(threshold, seed: seed))
+            SamplingMode(mode: .topP(probabilityThreshold, seed: seed))
         }
 
         /// The seed, if the mode has one.
@@ -46,13 +47,14 @@ public struct GenerationOptions: Sendable, Hashable {
 
     /// The sampling mode; nil for the backend's default.
     public var sampling: SamplingMode?
-    /// Temperature from 0 to 1 (higher is more varied); nil for the backend's default.
+    /// Temperature from 0 to 2 (higher is more varied; ``temperatureRange``); nil for the
+    /// backend's default.
     public var temperature: Double?
     /// The most tokens the response may have; nil for the backend's default. An output cut by
     /// this limit is a failure, never a result.
     public var maximumResponseTokens: Int?
-    /// How strongly to discourage repeating phrases, from 0 (off) to 1; nil for the backend's
-    /// default. Not in Foundation Models: small models loop ("with the board with the board")
+    /// How strongly to discourage repeating phrases, 0 (off) or more (``repetitionPenaltyRange``);
+    /// nil for the backend's default. Not in Foundation Models: small models loop ("with the board with the board")
     /// and copy their few-shot examples. llama-server applies it as its DRY sampler (multiplier
     /// = this value, sequences from the whole prompt count, so copying an example is penalised
     /// too); OpenAI-compatible servers as `frequency_penalty`; Ollama as `repeat_penalty` 1 +
@@ -62,17 +64,17 @@ public struct GenerationOptions: Sendable, Hashable {
     /// request's grounding); nil for the output type's setting. Not in Foundation Models.
     public var groundedDecoding: Bool?
 
-    /// Creates options. The temperature and repetition penalty are clamped to 0...1; NaN means
-    /// the backend's default (nil).
+    /// Creates options, each taken as given: a value out of its range (``rangeViolation``) is
+    /// refused when a session sends the request, naming the option, never clamped.
     public init(
         sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil,
         repetitionPenalty: Double? = nil,
         groundedDecoding: Bool? = nil
     ) {
         self.sampling = sampling
-        self.temperature = temperature.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }
+        self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
-        self.repetitionPenalty = repetitionPenalty.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }
+        self.repetitionPenalty = repetitionPenalty
         self.groundedDecoding = groundedDecoding
     }
 }

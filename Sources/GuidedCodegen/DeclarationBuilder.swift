@@ -33,7 +33,10 @@ public struct DeclarationBuilder {
         guard case .object(let object) = schema.root.kind else {
             throw fail(.root, "the schema's root is not an object", "declare \"type\": \"object\" with \"properties\"")
         }
-        return try structure(named: name, object, description: schema.root.description, at: .root, taken: [])
+        var declaration = try structure(
+            named: name, object, description: schema.root.description, at: .root, taken: [])
+        declaration.examples = schema.examples
+        return declaration
     }
 
     func structure(

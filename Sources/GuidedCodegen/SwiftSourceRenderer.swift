@@ -28,11 +28,9 @@ public enum SwiftSourceRenderer {
         var lines = docComment(declaration.description ?? "A value generated as \(declaration.name).", indent: indent)
         let conformances = grammar == nil ? "Generable, Equatable" : "PrecompiledGenerable, Equatable"
         lines.append("\(indent)public struct \(declaration.name): \(conformances) {")
-        if let description = declaration.description {
+        if declaration.description != nil || !declaration.examples.isEmpty {
             lines.append("\(inner)/// Describes the type to the model.")
-            lines.append(
-                "\(inner)public static let configuration = GenerableConfiguration(description: \(literal(description)))"
-            )
+            lines += configuration(declaration, indent: inner)
             lines.append("")
         }
         for property in declaration.properties {
@@ -144,6 +142,38 @@ public enum SwiftSourceRenderer {
 
     /// A Swift literal for a bound: the Double the DSL's guide takes, written as JSON writes it.
     static func number(_ value: JSONNumber) -> String { JSONNumber(value.doubleValue).text }
+
+    /// `public static let configuration = GenerableConfiguration(description: …, examples: […])`,
+    /// each example's output as a `GeneratedContent` literal.
+    static func configuration(_ declaration: StructDeclaration, indent: String) -> [String] {
+        let head = "\(indent)public static let configuration = GenerableConfiguration("
+        let description = declaration.description.map { "description: " + literal($0) }
+        guard !declaration.examples.isEmpty else { return [head + (description ?? "") + ")"] }
+        var lines = [head]
+        if let description { lines.append("\(indent)    \(description),") }
+        lines.append("\(indent)    examples: [")
+        for example in declaration.examples {
+            let facts = example.grounding.map(literal).joined(separator: ", ")
+            lines.append(
+                "\(indent)        Example(\(literal(example.input)), grounding: [\(facts)], output: \(content(example.content))),")
+        }
+        lines.append("\(indent)    ])")
+        return lines
+    }
+
+    /// A `GeneratedContent` literal for `value`: strings, numbers, booleans, `nil`, arrays and
+    /// dictionaries, as the type's literal conformances read them.
+    static func content(_ value: GeneratedContent) -> String {
+        if let elements = value.arrayValue { return "[" + elements.map(content).joined(separator: ", ") + "]" }
+        if let fields = value.properties {
+            guard !fields.isEmpty else { return "[:]" }
+            return "[" + fields.map { literal($0.name) + ": " + content($0.value) }.joined(separator: ", ") + "]"
+        }
+        if let text = value.stringValue { return literal(text) }
+        if let flag = value.boolValue { return flag ? "true" : "false" }
+        if let number = value.numberValue { return number.text }
+        return "nil"
+    }
 
     /// A Swift string literal with `"`, `\` and control characters escaped.
     static func literal(_ text: String) -> String {

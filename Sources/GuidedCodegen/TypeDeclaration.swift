@@ -11,6 +11,8 @@ public struct StructDeclaration: Sendable, Hashable {
     public var properties: [PropertyDeclaration]
     /// Structs declared inside this one, for object-valued properties and elements.
     public var nested: [StructDeclaration]
+    /// The type's worked examples (its `GenerableConfiguration`; the root type only).
+    public var examples: [Example<GeneratedContent>] = []
 }
 
 /// One stored property of a generated struct.

@@ -20,7 +20,21 @@ public enum SchemaFile {
         } catch {
             throw error.schemaError
         }
-        return try GenerationSchema.fromJSONSchema(
-            document, options: JSONSchemaImportOptions(allowUnsupported: allowUnsupported, strict: strict, file: path))
+        do {
+            return try GenerationSchema.fromJSONSchema(
+                document, options: JSONSchemaImportOptions(allowUnsupported: allowUnsupported, strict: strict, file: path))
+        } catch {
+            throw located(error, in: bytes)
+        }
+    }
+
+    /// `error` with the line and column of its JSON Pointer in the file's text, when it has none.
+    static func located(_ error: SchemaError, in bytes: [UInt8]) -> SchemaError {
+        guard error.line == nil,
+            let place = JSONSourceLocator.location(of: error.pointer, in: String(decoding: bytes, as: UTF8.self))
+        else { return error }
+        var located = error
+        (located.line, located.column) = (place.line, place.column)
+        return located
     }
 }

@@ -56,7 +56,8 @@ public final class LanguageModelSession: Sendable {
     /// does not fit is a programming error reported now, not at 3 a.m. So is a type with a
     /// property the schema cannot represent (``SchemaError/Code/unsupportedPropertyType``), and
     /// a fallback the configuration's `outputs` gives the type that does not fit (the error
-    /// names the configuration file and the JSON Pointer).
+    /// names the configuration file and the JSON Pointer). So is an example — the policy's, the
+    /// configuration's or the type's own — whose output breaks the schema.
     public func register<Output: Generable>(_ type: Output.Type, policy: OutputPolicy<Output>) throws(SchemaError) {
         try Output.checkDeclaration()
         let sample = policy.fallback?(FallbackContext(prompt: "", grounding: []))
@@ -67,6 +68,10 @@ public final class LanguageModelSession: Sendable {
                 "the fallback for \(Output.self) does not fit its schema: \(violations.map(\.description).joined(separator: "; "))",
                 remedy: "fix the fallback so it satisfies the schema", at: violations[0].pointer)
         }
+        try checkExamples(policy.examples.map(\.content), of: Output.self, at: "the policy's examples")
+        if let configured = configuration.outputs[String(describing: Output.self)]?.examples?.examples {
+            try checkExamples(configured.map(\.content), of: Output.self, at: "the configuration's examples")
+        }
         if let route = policy.route, let unknown = route.first(where: { configuration.backend(named: $0) == nil }) {
             throw SchemaError(
                 .invalidValue, "the route for \(Output.self) names the unknown backend \(unknown)",
@@ -76,6 +81,23 @@ public final class LanguageModelSession: Sendable {
         state.withLock {
             $0.policies[ObjectIdentifier(Output.self)] = PolicyBox(
                 value: policy, typeName: String(describing: Output.self), route: policy.route)
+        }
+    }
+
+    /// Throws for the first example output (of `owner`) that breaks the type's schema: an
+    /// example that breaks it would teach output the checks then reject, so it is never sent.
+    private func checkExamples<Output: Generable>(_ outputs: [GeneratedContent], of type: Output.Type, at owner: String)
+        throws(SchemaError)
+    {
+        for (index, output) in outputs.enumerated() {
+            let violations = Output.generationSchema.violations(of: output)
+            guard let first = violations.first else { continue }
+            throw SchemaError(
+                .invalidValue,
+                "example \(index) of \(owner) for \(Output.self) does not fit its schema: "
+                    + violations.map(\.description).joined(separator: "; "),
+                remedy: "fix the example's output so it satisfies the schema, or remove it",
+                at: JSONPointer(tokens: ["examples", String(index), "output"] + first.pointer.tokens))
         }
     }
 
@@ -199,30 +221,40 @@ public final class LanguageModelSession: Sendable {
             throw GenerationError(reason: FallbackReason(.invalidDeclaration, error.description), attempts: [])
         }
         // Precedence: the call's explicit options and fallback > the configuration's `outputs`
-        // entry for the type > the registered policy.
+        // entry for the type > the registered policy > the framework's defaults (OutputDefaults).
         let settings = plan.name.flatMap { configuration.outputs[$0] }
-        let plan = plan.configured(by: settings)
-        let policy = plan.policy
-        let history = policy?.history ?? .kept
-        let options = asked.options.filling(from: settings?.options ?? GenerationOptions())
-            .filling(from: policy?.options ?? GenerationOptions())
+        let plan = plan.withDefaultChecks(grounded: !asked.grounding.isEmpty).configured(by: settings)
+        let policy = plan.policy ?? OutputPolicy<Value>.noSuggestion()
+        let history = policy.history ?? .default(structured: plan.schema != nil)
+        var options = asked.options.filling(from: settings?.options ?? GenerationOptions())
+            .filling(from: policy.options)
+        let samplingIsDefault = options.sampling == nil
+        if let schema = plan.schema { options = options.filling(from: OutputDefaults.options(for: schema)) }
+        if let problem = options.rangeViolation {
+            throw GenerationError(reason: FallbackReason(.invalidOptions, problem.description), attempts: [])
+        }
         var request = BackendRequest(
             prompt: asked.prompt, instructions: instructions, schema: plan.schema,
-            options: options, grounding: asked.grounding, examples: asked.examples,
+            options: options, grounding: asked.grounding,
+            examples: plan.examples(for: asked, policy: policy, settings: settings),
             grammar: plan.precompiledGrammar)
         request.checkOnlyGrounding = asked.checkOnlyGrounding
-        if plan.schema != nil, options.groundedDecoding ?? policy?.groundedDecoding ?? plan.groundedByDefault {
+        request.samplingIsDefault = samplingIsDefault
+        if plan.schema != nil,
+            options.groundedDecoding ?? policy.groundedDecoding ?? (plan.groundedByDefault || !asked.grounding.isEmpty)
+        {
             request.groundedVocabulary = GroundedVocabulary(grounding: asked.grounding)
         }
-        let names = routeNames(for: plan.name, policyRoute: policy?.route)
+        let names = routeNames(for: plan.name, policyRoute: policy.route)
         let backends = names.compactMap { configuration.backend(named: $0) }
         if history == .kept {
             let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
             request.transcript = await TranscriptWindow.fit(earlier, into: request, backend: backends.first)
         }
         let result = await router.route(
-            request, through: backends, validators: policy?.validators ?? .init([]),
-            cleanup: policy?.cleanup, candidates: policy?.candidates ?? .single, progress: progress)
+            request, through: backends, validators: policy.validators, cleanup: policy.cleanup,
+            candidates: policy.candidates ?? (plan.schema == nil ? .single : OutputDefaults.candidates),
+            progress: progress)
         var reason: FallbackReason
         switch result {
         case .success(let content, let response, let attempts):

@@ -46,14 +46,23 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     /// Backend names to try, overriding the configuration's default `route` for this type; the
     /// configuration's own route for the type (`routes` or `outputs`) overrides this in turn.
     public var route: [String]?
-    /// Generations per backend attempt, and which one ships (``CandidatePolicy``).
-    public var candidates: CandidatePolicy
+    /// Generations per backend attempt, and which one ships (``CandidatePolicy``); nil for the
+    /// framework's default (``OutputDefaults/candidates`` for structured output, one for free text).
+    public var candidates: CandidatePolicy?
     /// Grounded decoding for this type's free-text strings; nil for the type's own
     /// ``GenerableConfiguration/groundedDecoding``. A request's ``GenerationOptions`` can override it.
     public var groundedDecoding: Bool?
-    /// Whether earlier turns reach the prompt: ``TranscriptHistory/independent`` (the default)
-    /// renders none.
-    public var history: TranscriptHistory
+    /// Whether earlier turns reach the prompt; nil for the session's one rule
+    /// (``TranscriptHistory/default(structured:)``): structured requests stand alone, free text
+    /// continues the conversation.
+    public var history: TranscriptHistory?
+    /// Worked examples for this type, shown when a call brings none; they replace the type's own
+    /// (``GenerationSchema/examples``). Checked against the schema at registration.
+    public var examples: [Example<Output>] = []
+    /// Whether the framework's default checks (``OutputDefaults/checks(for:grounded:)``) run
+    /// beside ``validators`` on structured output: each one whose name the validators lack is
+    /// added. On by default; turn it off to run exactly ``validators``.
+    public var defaultChecks = true
     /// Sampling and length defaults for this type. The configuration's `outputs` options for
     /// the type fill in over these, and a call's options over both: each field a call leaves
     /// nil comes from the configuration, then from here (``GenerationOptions/filling(from:)``).
@@ -62,9 +71,9 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     /// Creates a policy with an authored fallback.
     public init(
         fallback: @escaping @Sendable (FallbackContext) -> Output, validators: ValidatorChain = ValidatorChain([]),
-        cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy = .single,
+        cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy? = nil,
         groundedDecoding: Bool? = nil,
-        history: TranscriptHistory = .independent
+        history: TranscriptHistory? = nil
     ) {
         self.init(
             optionalFallback: fallback, validators: validators, cleanup: cleanup, route: route, candidates: candidates,
@@ -73,8 +82,8 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
 
     private init(
         optionalFallback fallback: (@Sendable (FallbackContext) -> Output)?, validators: ValidatorChain,
-        cleanup: OutputCleanup?, route: [String]?, candidates: CandidatePolicy, groundedDecoding: Bool?,
-        history: TranscriptHistory
+        cleanup: OutputCleanup?, route: [String]?, candidates: CandidatePolicy?, groundedDecoding: Bool?,
+        history: TranscriptHistory?
     ) {
         self.fallback = fallback
         self.validators = validators
@@ -89,8 +98,8 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     /// suggestion" with the reason, and lets the user write.
     public static func noSuggestion(
         validators: ValidatorChain = ValidatorChain([]), cleanup: OutputCleanup? = nil,
-        route: [String]? = nil, candidates: CandidatePolicy = .single, groundedDecoding: Bool? = nil,
-        history: TranscriptHistory = .independent
+        route: [String]? = nil, candidates: CandidatePolicy? = nil, groundedDecoding: Bool? = nil,
+        history: TranscriptHistory? = nil
     ) -> OutputPolicy {
         OutputPolicy(
             optionalFallback: nil, validators: validators, cleanup: cleanup, route: route, candidates: candidates,
@@ -103,8 +112,8 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     /// is the filled template.
     public static func template(
         _ make: @escaping @Sendable (String) -> Output, validators: ValidatorChain = ValidatorChain([]),
-        cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy = .single,
-        groundedDecoding: Bool? = nil, history: TranscriptHistory = .independent
+        cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy? = nil,
+        groundedDecoding: Bool? = nil, history: TranscriptHistory? = nil
     ) -> OutputPolicy {
         OutputPolicy(
             fallback: { context in make(context.template?.text ?? context.prompt) }, validators: validators,
@@ -113,13 +122,21 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     }
 }
 
-/// Whether a registered output type's requests see earlier turns of the session.
+/// Whether a request sees earlier turns of the session.
+///
+/// **The rule**, the same for every kind of call — typed, runtime schema or free text,
+/// registered or not: a structured request stands alone (``independent``), free text continues
+/// the conversation (``kept``), unless the output type's ``OutputPolicy/history`` says otherwise.
 public enum TranscriptHistory: Sendable, Hashable {
     /// Each request stands alone: no earlier turn is rendered into its prompt, and none is kept.
     case independent
     /// Earlier turns of the same scope are rendered, newest kept, oldest dropped first so the
     /// prompt and the response fit the first routed backend's context.
     case kept
+
+    /// The history a request gets when its policy names none: ``independent`` for structured
+    /// output, ``kept`` for free text.
+    public static func `default`(structured: Bool) -> TranscriptHistory { structured ? .independent : .kept }
 }
 
 /// A type-erased policy, keyed by its output type; read back with that same type.

@@ -10,10 +10,11 @@ import GuidedJSON
 /// reason and every attempt (and every candidate's verdict); `--fallback FILE` supplies the
 /// authored fallback, validated against the schema before anything is sent.
 ///
-/// Every free-text string passes the person-level checks (``ValidatorChain/personLevel(stepItems:lengthCap:at:)``,
-/// with the schema's string lists as step items, plus ``CopiedFactValidator`` when facts are
-/// given) unless `--no-quality-checks`. `--grounded` turns on grounded decoding for the
-/// `--grounding` facts; `--candidates N` generates N candidates per attempt and ships the best.
+/// With no flags it does what a session does by default (``OutputDefaults``): the schema
+/// file's examples (`examples`, `x-guided-examples`) or examples derived from its shape, up to
+/// six candidates, grounded decoding when `--grounding` is given, the measured sampling and
+/// token cap, and the default checks (off with `--no-quality-checks`). `--examples FILE`
+/// replaces the examples; `--candidates N` the candidates; `--grounded` forces grounded decoding.
 ///
 /// The configuration's `outputs` entry for the schema's name applies as it does in a session
 /// (see ``OutputSettings``): what the tool does by default < the configuration < the flags
@@ -31,6 +32,8 @@ enum GenerateCommand {
         var policy = OutputPolicy<GeneratedContent>.noSuggestion(
             validators: try validators(arguments, schema: schema, grounding: grounding),
             candidates: try GenerationArguments.candidates(arguments))
+        policy.defaultChecks = !arguments.flag("--no-quality-checks")
+        if let path = arguments.value("--examples") { policy.examples = try loadExamples(path, schema: schema) }
         if let fallback { policy.fallback = { _ in fallback } }
         let name = arguments.value("--type") ?? typeName(schemaPath)
         let configuration = try configured(
@@ -86,15 +89,13 @@ enum GenerateCommand {
         return name
     }
 
-    /// The person-level checks (unless `--no-quality-checks`), `--min-words`, and grounding when facts are given.
+    /// `--min-words`, and grounding when facts are given; the framework's default checks
+    /// (``OutputDefaults/checks(for:grounded:)``: the person-level checks on prose strings, no
+    /// scaffolding or example echoed, no fact copied) run beside them unless `--no-quality-checks`.
     static func validators(_ arguments: ParsedArguments, schema: GenerationSchema, grounding: [String])
         throws(CommandFailure) -> ValidatorChain
     {
         var validators: [any OutputValidator] = []
-        if !arguments.flag("--no-quality-checks") {
-            validators += ValidatorChain.personLevel(stepItems: schema.stringListPointers).validators
-            if !grounding.isEmpty { validators.append(CopiedFactValidator()) }
-        }
         if let text = arguments.value("--min-words") {
             guard let words = Int(text), words > 0 else { throw .usage("error: --min-words needs a positive integer") }
             validators.append(MinimumContentValidator(minimumWords: words))
@@ -110,6 +111,18 @@ enum GenerateCommand {
         case .rejected(let rejections): " — " + rejections.map(\.description).joined(separator: "; ")
         case .overBudget(let message): " — \(message)"
         default: ""
+        }
+    }
+
+    /// `--examples FILE`: worked examples in Guided's written form, each checked against the
+    /// schema; a malformed file or example is a usage error naming the file, line and column.
+    static func loadExamples(_ path: String, schema: GenerationSchema) throws(CommandFailure)
+        -> [Example<GeneratedContent>]
+    {
+        do {
+            return try ExamplesFile.load(path, checkedAgainst: schema)
+        } catch {
+            throw .usage(error.description)
         }
     }
 

@@ -31,8 +31,20 @@ enum GenerationArguments {
             sampling = .random(top: 40, seed: seed)
         }
         return GenerationOptions(
-            sampling: sampling, temperature: try fraction("--temperature", in: arguments),
+            sampling: sampling, temperature: try number("--temperature", in: arguments, GenerationOptions.temperatureRange),
             maximumResponseTokens: try count("--max-tokens", in: arguments, largest: largestTokenCount))
+    }
+
+    /// A number `range` allows (the one range sessions and configurations use), or a usage
+    /// error that names the option and the range (`nan` and `inf` included).
+    static func number(_ option: String, in arguments: ParsedArguments, _ range: OptionRange) throws(CommandFailure)
+        -> Double?
+    {
+        guard let text = arguments.value(option) else { return nil }
+        guard let value = Double(text), range.contains(value) else {
+            throw .usage("error: \(option) needs a number \(range.allowed), not \(text)")
+        }
+        return value
     }
 
     /// A whole number from 1 to `largest`, or a usage error that says which option and why.
@@ -54,8 +66,9 @@ enum GenerationArguments {
     }
 
     /// `--candidates N` (1 to 16): generate N per attempt, all at once, and ship the best.
-    static func candidates(_ arguments: ParsedArguments) throws(CommandFailure) -> CandidatePolicy {
-        guard let text = arguments.value("--candidates") else { return .single }
+    /// Without it, nil: the framework's default (``OutputDefaults/candidates``).
+    static func candidates(_ arguments: ParsedArguments) throws(CommandFailure) -> CandidatePolicy? {
+        guard let text = arguments.value("--candidates") else { return nil }
         guard let count = Int(text), (1...16).contains(count) else {
             throw .usage("error: --candidates needs a whole number from 1 to 16, not \(text)")
         }

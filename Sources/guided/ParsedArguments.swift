@@ -9,7 +9,7 @@ struct ParsedArguments {
         "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config",
         "--type",
         "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback", "--grounding", "--min-words",
-        "--candidates",
+        "--candidates", "--examples",
     ]
     static let flagOptions: Set<String> = [
         "--allow-unsupported", "--strict", "--greedy", "--stream", "--json", "--grounded", "--no-quality-checks",

@@ -131,7 +131,9 @@ import Testing
 
     @Test func badOptions() throws {
         let at = "/outputs/StepSuggestions/options"
-        try expectError(#"{"options": {"temperature": 1.5}}"#, at: at + "/temperature", mentioning: ["0 to 1", "1.5"])
+        try expectError(#"{"options": {"temperature": 2.5}}"#, at: at + "/temperature", mentioning: ["0 to 2", "2.5"])
+        try expectError(
+            #"{"options": {"repetitionPenalty": -0.5}}"#, at: at + "/repetitionPenalty", mentioning: ["0 or more"])
         try expectError(#"{"options": {"temperature": "hot"}}"#, at: at + "/temperature")
         try expectError(
             #"{"options": {"maximumResponseTokens": 0}}"#, at: at + "/maximumResponseTokens",

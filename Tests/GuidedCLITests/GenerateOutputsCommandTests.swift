@@ -107,7 +107,7 @@ import Testing
         let result = try Self.generate(config)
         #expect(result.status == 2)
         #expect(
-            result.stderr.contains(config + ": error: temperature must be a number from 0 to 1"), "\(result.stderr)")
+            result.stderr.contains(config + ": error: temperature must be a number from 0 to 2"), "\(result.stderr)")
         #expect(result.stderr.contains("(at #/outputs/StepSuggestions/options/temperature)"), "\(result.stderr)")
     }
 

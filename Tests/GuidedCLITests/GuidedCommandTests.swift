@@ -65,7 +65,7 @@ import Testing
         let instance = try Self.temporaryFile("x.json", #""abc""#)
         let result = try Self.guided("validate", schema, instance)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("bad-type.json: error: unknown type \"strng\" (at #/type)"))
+        #expect(result.stderr.contains("bad-type.json:1:2: error: unknown type \"strng\" (at #/type)"))
     }
 
     @Test func unsatisfiableSchemaValidatesButDoesNotCompile() throws {
@@ -131,7 +131,7 @@ import Testing
         let many = try Self.guided(
             "compile", "schemas/StepSuggestions.json", "schemas/RewrittenNotification.json", broken, "--out", directory)
         #expect(many.status == 2)
-        #expect(many.stderr.contains("Broken.json: error: unknown type \"strng\""))
+        #expect(many.stderr.contains("Broken.json:1:2: error: unknown type \"strng\""))
         #expect(FileManager.default.fileExists(atPath: directory + "/StepSuggestions.gbnf"))
         #expect(FileManager.default.fileExists(atPath: directory + "/RewrittenNotification.gbnf"))
         #expect(!FileManager.default.fileExists(atPath: directory + "/Broken.gbnf"))

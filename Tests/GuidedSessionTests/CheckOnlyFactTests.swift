@@ -27,7 +27,8 @@ import Testing
             configuration: GuidedConfiguration(backends: [backend]),
             router: Router(policy: RoutePolicy(attemptsPerBackend: 2)))
         try session.register(
-            StepSuggestions.self, policy: .noSuggestion(validators: ValidatorChain([CopiedFactValidator()])))
+            StepSuggestions.self,
+            policy: .noSuggestion(validators: ValidatorChain([CopiedFactValidator()]), candidates: .single))
         let suggestion = await session.suggest(
             to: "Suggest three next steps.", generating: StepSuggestions.self, facts: Self.facts, scope: Self.scope)
         guard case .value(let outcome) = suggestion else {

@@ -33,6 +33,7 @@ import Testing
             #"{"options": {"temperature": 0.6, "sampling": {"mode": "top-p", "probabilityThreshold": 0.9, "seed": 7}, "#
                 + #""maximumResponseTokens": 160, "repetitionPenalty": 0.3, "groundedDecoding": true}}"#)
         let session = Self.session([recording], ["StepSuggestions": settings])
+        try session.register(StepSuggestions.self, policy: OutputPolicy.noSuggestion().ownChecksOnly)
         let outcome = try await session.respond(
             to: "Goal", generating: StepSuggestions.self, grounding: RouterTests.grounding)
         #expect(outcome.isFromModel, "\(outcome.attempts)")
@@ -65,12 +66,14 @@ import Testing
         #expect(recording.sent.last?.options.maximumResponseTokens == 160)
     }
 
-    @Test func withoutSettingsTheRequestIsUnchanged() async throws {
+    @Test func withoutSettingsTheCallsOptionsAndTheFrameworksDefaultsAreSent() async throws {
         let recording = RecordingBackend(answers: [RouterTests.good])
         let session = Self.session([recording], ["Other": try Self.settings(#"{"options": {"temperature": 0.6}}"#)])
         _ = try await session.respond(
             to: "Goal", generating: StepSuggestions.self, options: GenerationOptions(temperature: 0.3))
-        #expect(recording.sent.first?.options == GenerationOptions(temperature: 0.3))
+        var expected = OutputDefaults.options(for: StepSuggestions.generationSchema)
+        expected.temperature = 0.3
+        #expect(recording.sent.first?.options == expected)
     }
 
     @Test func aConfiguredValidatorRejectsAndTheConfiguredFallbackShipsWithTheReason() async throws {
@@ -80,7 +83,7 @@ import Testing
                 + #""fallback": {"value": {"steps": ["Write your first step", "Write your second step", "Write your third step"]}}}"#
         )
         let session = Self.session([recording], ["StepSuggestions": settings])
-        try session.register(StepSuggestions.self, policy: .noSuggestion())
+        try session.register(StepSuggestions.self, policy: OutputPolicy.noSuggestion().ownChecksOnly)
         let outcome = try await session.respond(
             to: "Goal", generating: StepSuggestions.self, grounding: ["Goal: learn to swim"])
         guard case .fallback(let reason) = outcome.source else {
@@ -98,14 +101,16 @@ import Testing
             [recording], ["StepSuggestions": try Self.settings(#"{"validators": {"blockedPhrase": false}}"#)])
         try session.register(
             StepSuggestions.self,
-            policy: .noSuggestion(validators: ValidatorChain([BlockedPhraseValidator(phrases: ["pool"])])))
+            policy: OutputPolicy.noSuggestion(validators: ValidatorChain([BlockedPhraseValidator(phrases: ["pool"])]))
+                .ownChecksOnly)
         let outcome = try await session.respond(
             to: "Goal", generating: StepSuggestions.self, grounding: ["Goal: learn to swim"])
         #expect(outcome.isFromModel, "\(outcome.attempts)")
         let strict = Self.session([RecordingBackend(answers: [RouterTests.good])], [:])
         try strict.register(
             StepSuggestions.self,
-            policy: .noSuggestion(validators: ValidatorChain([BlockedPhraseValidator(phrases: ["pool"])])))
+            policy: OutputPolicy.noSuggestion(validators: ValidatorChain([BlockedPhraseValidator(phrases: ["pool"])]))
+                .ownChecksOnly)
         await #expect(throws: GenerationError.self) {
             try await strict.respond(to: "Goal", generating: StepSuggestions.self, grounding: ["Goal: learn to swim"])
         }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ConfiguredRoutingTests {
     static let fallback = OutputPolicy<StepSuggestions>(fallback: { _ in
         StepSuggestions(steps: ["Write your own first step", "Write your own second step", "Write your own third step"])
-    })
+    }).ownChecksOnly
 
     @Test func theSessionsRouterTakesTheConfiguredDeadlineAndAttempts() {
         let configuration = GuidedConfiguration(

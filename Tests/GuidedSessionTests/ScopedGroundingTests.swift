@@ -24,7 +24,8 @@ import Testing
             instructions: "Suggest next steps.", configuration: GuidedConfiguration(backends: [backend]))
         try session.register(
             StepSuggestions.self,
-            policy: .noSuggestion(validators: ValidatorChain([GroundingValidator()]), history: history))
+            policy: OutputPolicy.noSuggestion(validators: ValidatorChain([GroundingValidator()]), history: history)
+                .ownChecksOnly)
         return session
     }
 

@@ -28,7 +28,7 @@ import Testing
         }
         #expect(backend == "b")
         #expect(a.respondCalls.withLock { $0 } == 0)
-        #expect(session.transcript.last?.text == Self.good.jsonText())
+        #expect(session.transcript.isEmpty, "a structured request stands alone (TranscriptHistory.default)")
     }
 
     @Test func aRuntimeSchemaOutputThatBreaksTheSchemaGetsThePolicysFallback() async throws {

@@ -15,7 +15,7 @@ import Testing
 
     static let fallback = OutputPolicy<StepSuggestions>(fallback: { context in
         StepSuggestions(steps: ["Write your own first step", "Write your own second step", "Write your own third step"])
-    })
+    }).ownChecksOnly
 
     @Test func aModelOutputShipsWithItsProvenance() async throws {
         let session = Self.session([ScriptedBackend("live", answers: [.output(Self.good)])])

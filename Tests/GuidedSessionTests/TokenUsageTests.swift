@@ -37,6 +37,7 @@ import Testing
         let session = LanguageModelSession(
             instructions: "Suggest three next steps.",
             configuration: GuidedConfiguration(backends: [CharacterCountingBackend()]))
+        try session.register(StepSuggestions.self, policy: OutputPolicy.noSuggestion(history: .kept).ownChecksOnly)
         let before = await session.tokenUsage().used.value
         var growth: [Int] = []
         var previous = before

@@ -43,14 +43,19 @@ struct QualityBenchmark {
         guard availability.isAvailable else { return fail("the embedded model cannot serve: \(availability)") }
         let configuration = GuidedConfiguration(backends: [backend])
         let flows = SenbaQualityFlows(configuration: configuration, settings: settings)
-        print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
+        let plain = DefaultPathFlows(configuration: configuration, flows: flows)
+        if settings.defaultPath {
+            print("quality benchmark — the default path (guided generate with only --schema --prompt --instructions --grounding --fallback) on Gemma 3 270M (embedded llama-server)")
+        } else {
+            print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
+        }
         var records: [Record] = []
         for request in selected(corpus.steps) where settings.flow != "notification" {
-            records.append(await flows.steps(request))
+            records.append(settings.defaultPath ? await plain.steps(request) : await flows.steps(request))
             progress(records.last!)
         }
         for request in selected(corpus.notifications) where settings.flow != "steps" {
-            records.append(await flows.notification(request))
+            records.append(settings.defaultPath ? await plain.notification(request) : await flows.notification(request))
             progress(records.last!)
         }
         await backend.shutdown()
@@ -92,6 +97,8 @@ struct QualitySettings: CustomStringConvertible {
     var flow = "all"
     /// Nil: each flow's own (``FlowDefaults``).
     var temperature: Double?
+    /// `--path default`: the call a new user writes (``DefaultPathFlows``) instead of the flows.
+    var defaultPath = false
 
     var description: String {
         "candidates \(candidates) in batches of \(batch), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty ?? 0))"), seed \(seed)"

@@ -74,7 +74,7 @@ struct SenbaQualityFlows {
 
     // MARK: Records
 
-    private func record(
+    func record(
         _ flow: String, _ request: QualityCorpus.Request, _ report: FlowReport?, facts: [String],
         started: ContinuousClock.Instant, stepItems: [JSONPointer]
     ) -> QualityBenchmark.Record {

@@ -86,6 +86,16 @@ public struct ConfigurationNode: Sendable {
         return number
     }
 
+    /// A number an option allows (``OptionRange``), or an error naming the option's range.
+    public func number(in range: OptionRange) throws(ConfigurationError) -> Double {
+        guard let number = value.doubleValue, range.contains(number) else {
+            throw error(
+                "\(key) must be a number \(range.allowed), not \(value.jsonText())",
+                remedy: "write \"\(key)\": \(OptionRange.text(range.lowerBound))")
+        }
+        return number
+    }
+
     /// A string, optionally one of `choices`.
     public func string(oneOf choices: [String]? = nil) throws(ConfigurationError) -> String {
         guard let text = value.stringValue else {

@@ -2,7 +2,7 @@ import GuidedSchema
 
 extension OutputSettings {
     /// The keys an output type's settings may have.
-    public static let keys: Set<String> = ["route", "options", "candidates", "validators", "fallback"]
+    public static let keys: Set<String> = ["route", "options", "candidates", "validators", "fallback", "examples"]
 
     /// Reads one entry of the `outputs` table (`/outputs/StepSuggestions`); every bad key or
     /// value is an error naming the file and the JSON Pointer.
@@ -25,6 +25,7 @@ extension OutputSettings {
         if let candidates = node["candidates"] { settings.candidates = try CandidateSettings.read(candidates) }
         if let validators = node["validators"] { settings.validators = try ValidatorSetting.read(validators) }
         if let fallback = node["fallback"] { settings.fallback = try FallbackSetting.read(fallback) }
+        if let examples = node["examples"] { settings.examples = try ExamplesSetting.read(examples) }
         return settings
     }
 }
@@ -33,8 +34,9 @@ extension GenerationOptions {
     /// The most response tokens a configuration may ask for.
     public static let largestConfiguredTokenCount = 1_000_000
 
-    /// Reads an `options` object: `temperature` (0 to 1), `sampling`, `maximumResponseTokens`,
-    /// `repetitionPenalty` (0 to 1), `groundedDecoding` (true or false). A key left out stays
+    /// Reads an `options` object: `temperature`, `sampling`, `maximumResponseTokens`,
+    /// `repetitionPenalty`, `groundedDecoding` (true or false), each in its one range
+    /// (``OptionRange``). A key left out stays
     /// nil, so it does not override anything.
     ///
     /// `sampling` is `{"mode": "greedy"}`, `{"mode": "top-k", "top": 40, "seed": 7}` or
@@ -44,10 +46,10 @@ extension GenerationOptions {
             allowing: ["temperature", "sampling", "maximumResponseTokens", "repetitionPenalty", "groundedDecoding"],
             example: "{\"temperature\": 0.7}")
         var options = GenerationOptions()
-        options.temperature = try node["temperature"]?.number(in: 0...1)
+        options.temperature = try node["temperature"]?.number(in: temperatureRange)
         options.maximumResponseTokens = try node["maximumResponseTokens"]?.wholeNumber(
             in: 1...largestConfiguredTokenCount)
-        options.repetitionPenalty = try node["repetitionPenalty"]?.number(in: 0...1)
+        options.repetitionPenalty = try node["repetitionPenalty"]?.number(in: repetitionPenaltyRange)
         options.groundedDecoding = try node["groundedDecoding"]?.bool()
         if let sampling = node["sampling"] { options.sampling = try SamplingMode.read(sampling) }
         return options
@@ -92,7 +94,8 @@ extension GenerationOptions.SamplingMode {
                 throw node.error(
                     "top-p sampling needs \"probabilityThreshold\"", remedy: "add \"probabilityThreshold\": 0.9")
             }
-            return .random(probabilityThreshold: try threshold.number(in: 0...1), seed: seed)
+            return .random(
+                probabilityThreshold: try threshold.number(in: GenerationOptions.probabilityThresholdRange), seed: seed)
         default:
             return .greedy
         }
@@ -112,6 +115,32 @@ extension CandidateSettings {
         let settings = CandidateSettings(count: try count.wholeNumber(in: 1...largestCount))
         return CandidateSettings(
             count: settings.count, batchSize: try node["batchSize"]?.wholeNumber(in: 1...settings.count))
+    }
+}
+
+extension ExamplesSetting {
+    /// Reads `examples`: an array of examples, or `{"file": "path"}` (relative to the
+    /// configuration file's folder). Each bad example is an error at its JSON Pointer; outputs are
+    /// checked against the type's schema when the type is registered or first used.
+    public static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> ExamplesSetting {
+        if node.value.arrayValue != nil {
+            do {
+                return .inline(try Example.list(from: node.value, at: node.pointer, checkedAgainst: nil))
+            } catch {
+                throw ConfigurationError(error.message, remedy: error.remedy, at: error.pointer, file: node.file)
+            }
+        }
+        try node.object(allowing: ["file"], example: "{\"file\": \"examples/steps.json\"}")
+        guard let file = node["file"] else {
+            throw node.error(
+                "examples is an array of examples or {\"file\": \"path\"}",
+                remedy: "write \"examples\": [{\"input\": …, \"output\": …}] or {\"file\": \"examples/steps.json\"}")
+        }
+        let path = try file.string()
+        guard !path.isEmpty else {
+            throw file.error("file must name a file", remedy: "write \"file\": \"examples/steps.json\"")
+        }
+        return .file(path: FallbackSetting.resolve(path, relativeTo: node.file), examples: nil)
     }
 }
 

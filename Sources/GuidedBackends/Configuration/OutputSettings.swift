@@ -11,7 +11,8 @@ public import GuidedSchema
 ///                 "maximumResponseTokens": 160, "repetitionPenalty": 0.3, "groundedDecoding": true},
 ///     "candidates": {"count": 6, "batchSize": 2},
 ///     "validators": {"blockedPhrase": {"phrases": ["crush it"]}, "characterCap": {"maximum": 100}, "repetition": false},
-///     "fallback": {"template": "fallbacks/steps.json"}
+///     "fallback": {"template": "fallbacks/steps.json"},
+///     "examples": {"file": "examples/steps.json"}
 ///   }
 /// }
 /// ```
@@ -35,6 +36,9 @@ public struct OutputSettings: Sendable, Hashable {
     public var validators: [ValidatorSetting]
     /// The authored fallback; nil when not configured.
     public var fallback: FallbackSetting?
+    /// Worked examples for the type, inline or in a file; nil when not configured. They replace
+    /// the type's own examples (its schema's), and a call's own examples replace them.
+    public var examples: ExamplesSetting?
     /// Where these settings are (`/outputs/StepSuggestions`), for errors found later.
     public var pointer: JSONPointer
     /// The configuration file, if any.
@@ -43,9 +47,10 @@ public struct OutputSettings: Sendable, Hashable {
     /// Creates settings (usually read from a file by ``GuidedConfiguration/from(_:file:registry:)``).
     public init(
         route: [String]? = nil, options: GenerationOptions = GenerationOptions(), candidates: CandidateSettings? = nil,
-        validators: [ValidatorSetting] = [], fallback: FallbackSetting? = nil,
+        validators: [ValidatorSetting] = [], fallback: FallbackSetting? = nil, examples: ExamplesSetting? = nil,
         pointer: JSONPointer = .root, file: String? = nil
     ) {
+        self.examples = examples
         self.route = route
         self.options = options
         self.candidates = candidates
@@ -74,6 +79,25 @@ public struct CandidateSettings: Sendable, Hashable {
     public init(count: Int, batchSize: Int? = nil) {
         self.count = count
         self.batchSize = batchSize
+    }
+}
+
+/// `examples` of an output type: worked examples in Guided's written form
+/// (``Example/list(from:at:checkedAgainst:)``), inline or in a file.
+public enum ExamplesSetting: Sendable, Hashable {
+    /// `"examples": [{"input": …, "facts": […], "output": …}]`.
+    case inline([Example<GeneratedContent>])
+    /// `"examples": {"file": "examples/steps.json"}`: a JSON file (its path relative to the
+    /// configuration file) holding the same array; `examples` is nil until the file is read
+    /// (``GuidedConfiguration/load(file:registry:environment:)`` reads it).
+    case file(path: String, examples: [Example<GeneratedContent>]?)
+
+    /// The examples, once read; nil for a file not read yet.
+    public var examples: [Example<GeneratedContent>]? {
+        switch self {
+        case .inline(let examples): examples
+        case .file(_, let examples): examples
+        }
     }
 }
 

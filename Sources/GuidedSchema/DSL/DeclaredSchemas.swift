@@ -20,8 +20,10 @@ enum DeclaredSchemas {
         if let cached = entries.withLock({ $0[key] }) { return cached }
         var builder = SchemaBuilder()
         let root = T.schemaNode(in: &builder)
-        let built = Entry(
-            schema: GenerationSchema(root: root, definitions: builder.definitions), problems: builder.problems)
+        let examples = (T.self as? any Generable.Type)?.configuration.examples ?? []
+        let schema = GenerationSchema(root: root, definitions: builder.definitions, examples: examples)
+        let problems = builder.problems + ExampleCheck.problems(of: examples, against: schema, in: "\(T.self)")
+        let built = Entry(schema: schema, problems: problems)
         return entries.withLock { entries in
             if let first = entries[key] { return first }
             entries[key] = built

@@ -36,6 +36,12 @@ public struct GenerableConfiguration: Sendable {
     /// numbers, dates, ordinals and capitalised names only from the request's facts (see
     /// ``GroundedVocabulary``). An output policy or a single request can override it.
     public var groundedDecoding: Bool
+    /// Worked examples for the type (few-shot), each an input, its own facts and the output as
+    /// content; they reach the type's ``GenerationSchema/examples`` and are checked against the
+    /// schema when a session registers or first uses the type. Write the output as a literal
+    /// (`["steps": ["…", "…", "…"]]`): building a value of the type here would ask for the
+    /// configuration being defined.
+    public var examples: [Example<GeneratedContent>]
 
     /// Settings for a ``Generable`` type; every one is optional.
     /// - Parameters:
@@ -43,10 +49,16 @@ public struct GenerableConfiguration: Sendable {
     ///   - name: The `$defs` name when the type is recursive; nil for the Swift type name.
     ///   - groundedDecoding: Whether free-text strings are generated under grounded decoding by
     ///     default; `false` unless the type says so.
-    public init(description: String? = nil, name: String? = nil, groundedDecoding: Bool = false) {
+    ///   - examples: Worked examples shown to the model when a request brings none; none by
+    ///     default (a session then derives generic ones from the schema's shape).
+    public init(
+        description: String? = nil, name: String? = nil, groundedDecoding: Bool = false,
+        examples: [Example<GeneratedContent>] = []
+    ) {
         self.description = description
         self.name = name
         self.groundedDecoding = groundedDecoding
+        self.examples = examples
     }
 }
 

@@ -3,7 +3,8 @@ extension GenerationSchema {
     public static let jsonSchemaDialect = "https://json-schema.org/draft/2020-12/schema"
 
     /// The schema as a JSON Schema (draft 2020-12) document. Reading it back with
-    /// ``fromJSONSchema(_:options:)`` gives an equal schema; property order is kept.
+    /// ``fromJSONSchema(_:options:)`` gives an equal schema; property order is kept, and the
+    /// schema's ``examples`` are written as `x-guided-examples`.
     public func jsonSchema(includeDialect: Bool = true) -> GeneratedContent {
         var document = JSONSchemaExporter.content(root)
         if document.properties == nil, !definitions.isEmpty {
@@ -24,8 +25,23 @@ extension GenerationSchema {
                                 .init($0.name, JSONSchemaExporter.content($0.node))
                             }))))
         }
+        if !examples.isEmpty {
+            properties.append(.init(JSONSchemaExamples.keyword, GeneratedContent(elements: examples.map(\.written))))
+        }
         document.kind = .object(properties)
         return document
+    }
+}
+
+extension Example where Output == GeneratedContent {
+    /// The example in Guided's written form (`{"input", "facts", "output"}`), as
+    /// ``list(from:at:checkedAgainst:)`` reads it; empty parts left out.
+    var written: GeneratedContent {
+        var fields: [(String, GeneratedContent)] = []
+        if !input.isEmpty { fields.append(("input", GeneratedContent(input))) }
+        if !grounding.isEmpty { fields.append(("facts", GeneratedContent(elements: grounding.map { GeneratedContent($0) }))) }
+        fields.append(("output", content))
+        return GeneratedContent(properties: fields)
     }
 }
 

@@ -63,7 +63,9 @@ struct JSONSchemaImporter {
             position += 1
         }
         try checkReferenceCycles()
-        return GenerationSchema(root: rootNode, definitions: order.map { .init($0.name, imported[$0.name]!) })
+        var schema = GenerationSchema(root: rootNode, definitions: order.map { .init($0.name, imported[$0.name]!) })
+        schema.examples = try JSONSchemaExamples.read(document, against: schema, importer: &self)
+        return schema
     }
 
     /// The context at the start of reading `location` as the root of `definition`.

@@ -10,6 +10,7 @@ enum JSONSchemaKeywords {
             "additionalProperties", "items", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern",
             "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf",
             "not", "format", "patternProperties", "minProperties", "maxProperties", "definitions",
+            JSONSchemaExamples.keyword,
         ] { table[keyword] = all }
         table["id"] = .draft4 ... .draft4
         // Draft-07's `dependencies` is read in every draft (the suite's dependencies-compatibility files).
@@ -36,7 +37,7 @@ enum JSONSchemaKeywords {
     static let annotations: Set<String> = [
         "$schema", "$comment", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
         "$defs", "definitions", "$id", "id", "$anchor", "$dynamicAnchor", "$vocabulary", "$recursiveAnchor",
-        "contentMediaType", "contentEncoding", "contentSchema",
+        "contentMediaType", "contentEncoding", "contentSchema", JSONSchemaExamples.keyword,
     ]
 
     /// Keywords that only constrain strings.

@@ -19,12 +19,18 @@ public struct GenerationSchema: Sendable, Hashable {
     public var root: SchemaNode
     /// Definitions in a stable order.
     public var definitions: [Definition]
+    /// Worked examples that travel with the schema: a Swift type's
+    /// ``GenerableConfiguration/examples``, or a schema file's `examples` (outputs alone) and
+    /// `x-guided-examples` (each with its input and facts). Sessions show them to the model when
+    /// a request brings none of its own; each was checked against this schema when it was read.
+    public var examples: [Example<GeneratedContent>]
 
     /// A schema whose value must match `root`; `definitions` holds what its references name (none
     /// unless a type is recursive or the document had `$defs`).
-    public init(root: SchemaNode, definitions: [Definition] = []) {
+    public init(root: SchemaNode, definitions: [Definition] = [], examples: [Example<GeneratedContent>] = []) {
         self.root = root
         self.definitions = definitions
+        self.examples = examples
     }
 
     /// The node of the `$defs` entry `name`; nil when no definition has that name.

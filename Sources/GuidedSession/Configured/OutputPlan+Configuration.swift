@@ -6,17 +6,17 @@ extension OutputPlan {
     /// This plan with the configuration's settings for its output type applied over the
     /// registered policy (configuration beats code): validators turned on, off or tuned,
     /// candidates, and the fallback — unless the call gave its own fallback, which beats both.
-    /// A plan without a registered policy gets one that behaves like none (earlier turns kept,
-    /// one candidate) before the settings apply.
+    /// A plan without a registered policy gets one that behaves like none (the session's
+    /// defaults for history and candidates) before the settings apply.
     func configured(by settings: OutputSettings?) -> OutputPlan {
         guard let settings else { return self }
         var plan = self
-        var policy = self.policy ?? OutputPolicy<Value>.noSuggestion(history: .kept)
+        var policy = self.policy ?? OutputPolicy<Value>.noSuggestion()
         policy.validators = policy.validators.configured(by: settings.validators, schema: schema)
         if let candidates = settings.candidates {
             policy.candidates = CandidatePolicy(
                 count: candidates.count, batchSize: candidates.batchSize,
-                minimumTokenLogProbability: policy.candidates.minimumTokenLogProbability)
+                minimumTokenLogProbability: (policy.candidates ?? OutputDefaults.candidates).minimumTokenLogProbability)
         }
         plan.policy = policy
         if !fallbackFromCall, let fallback = settings.fallback { plan.configuredFallback = (fallback, settings) }

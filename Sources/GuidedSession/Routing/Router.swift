@@ -98,7 +98,11 @@ public final class Router: Sendable {
                 )
                 continue
             }
-            if let reason = backend.capabilities.unsupportedReason(for: request) {
+            var sent = request
+            if sent.samplingIsDefault, backend.capabilities.unsupportedReason(for: sent) != nil {
+                sent.options.sampling = nil  // the default mode is a preference: the backend's own serves
+            }
+            if let reason = backend.capabilities.unsupportedReason(for: sent) {
                 attempts.append(
                     Attempt(backend: backend.name, outcome: .unavailable(reason), milliseconds: started.millisecondsAgo)
                 )
@@ -106,7 +110,7 @@ public final class Router: Sendable {
             }
             retries: for _ in 0..<policy.attemptsPerBackend {
                 let step = await attempt(
-                    backend, request, checks: checks, until: deadline, on: clock, progress: progress)
+                    backend, sent, checks: checks, until: deadline, on: clock, progress: progress)
                 attempts.append(step.attempt)
                 switch step.next {
                 case .ship(let content, let response):

@@ -1,4 +1,5 @@
 public import GuidedBackends
+public import GuidedSchema
 
 extension LanguageModelSession {
     /// Free text: the model's words for `prompt`, with no schema — for chat-like use where an

@@ -312,7 +312,7 @@ private func titled(_ node: SchemaNode, title: String? = nil, description: Strin
                 ]))),
         .init(
             "annotations are ignored",
-            ##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/x", "$comment": "c", "type": "string", "default": "a", "examples": ["b"], "deprecated": false, "readOnly": true, "writeOnly": false}"##,
+            ##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/x", "$comment": "c", "type": "string", "default": "a", "deprecated": false, "readOnly": true, "writeOnly": false}"##,
             .string()),
     ]
 

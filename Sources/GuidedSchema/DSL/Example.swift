@@ -1,6 +1,3 @@
-public import GuidedBackends
-public import GuidedSchema
-
 /// A worked example for few-shot prompting: an input, the facts it came with, and the output
 /// the app wants for it — typed as the output is, so an example of another type does not compile.
 ///
@@ -12,6 +9,10 @@ public import GuidedSchema
 ///
 /// Examples from other domains, each with its own facts, teach a base model how output follows
 /// from facts without giving it content it could copy into this request.
+///
+/// An output type carries its own examples (``GenerableConfiguration/examples``, or a schema
+/// file's `examples` and `x-guided-examples`, read into ``GenerationSchema/examples``); a
+/// request's examples replace them for that request.
 public struct Example<Output: Sendable>: Sendable {
     /// The example's input, rendered like a request's prompt.
     public let input: String
@@ -45,10 +46,7 @@ public struct Example<Output: Sendable>: Sendable {
         self.output = output
         self.content = GeneratedContent(output)
     }
-
-    /// The example as a backend request carries it (for code that builds a ``BackendRequest``
-    /// itself, such as a benchmark calling a backend directly).
-    public var backendExample: BackendRequest.Example {
-        BackendRequest.Example(input: input, grounding: grounding, output: content)
-    }
 }
+
+extension Example: Equatable where Output: Equatable {}
+extension Example: Hashable where Output: Hashable {}

@@ -1,0 +1,79 @@
+import Foundation
+import Guided
+import GuidedJSON
+import SenbaFlows
+
+/// The call a new user writes, on the corpus's requests: `guided generate` with only
+/// `--schema --prompt --instructions --grounding --fallback` on the canonical schema files, as a
+/// session runs it (`respond(to:schema:name:grounding:policy:)` with the fallback and, since
+/// facts are given, the grounding check). Everything else is the framework's default
+/// (``OutputDefaults``): the schema file's examples, candidates, grounded decoding, sampling,
+/// token cap and checks. Nothing of the example apps' code is used but to fill the
+/// notification's authored template.
+struct DefaultPathFlows {
+    let configuration: GuidedConfiguration
+    let router = Router(policy: RoutePolicy(deadline: .seconds(60)))
+    let flows: SenbaQualityFlows
+
+    static let stepInstructions = "Suggest three next steps toward the goal."
+    static let notificationInstructions = "Rewrite the reminder as one short, friendly notification."
+
+    func steps(_ request: QualityCorpus.Request) async -> QualityBenchmark.Record {
+        let schema = try! SchemaFile.load(Self.repository + "/schemas/StepSuggestions.json").schema
+        let facts =
+            ["Goal: \(request.goal)"] + request.entries.map { "Journal: \($0.text)" } + request.done.map { "Done: \($0)" }
+        let started = ContinuousClock.now
+        let report = await respond(
+            "Suggest three next steps toward this goal: \(request.goal).", schema: schema, name: "StepSuggestions",
+            instructions: Self.stepInstructions, facts: facts,
+            fallback: ["steps": ["Write your own first step", "Write your own second step", "Write your own third step"]],
+            flow: "step-suggester")
+        return flows.record("steps", request, report, facts: facts, started: started, stepItems: [JSONPointer("/steps")!])
+    }
+
+    func notification(_ request: QualityCorpus.Request) async -> QualityBenchmark.Record {
+        let schema = try! SchemaFile.load(Self.repository + "/schemas/RewrittenNotification.json").schema
+        let copy = SenbaQualityFlows.copyRequest(request)
+        let scoped = Copywriter.facts(for: copy)
+        let template = try? AuthoredTemplate(copy.template).filled(from: scoped.facts)
+        let facts = scoped.facts.map(\.text)
+        let text = template?.text ?? request.entries.first?.text ?? ""
+        let started = ContinuousClock.now
+        let report = await respond(
+            text, schema: schema, name: "RewrittenNotification", instructions: Self.notificationInstructions,
+            facts: facts, fallback: ["text": GeneratedContent(String(text.prefix(180)))], flow: "copywriter")
+        return flows.record("notification", request, report, facts: facts, started: started, stepItems: [])
+    }
+
+    private func respond(
+        _ prompt: String, schema: GenerationSchema, name: String, instructions: String, facts: [String],
+        fallback: GeneratedContent, flow: String
+    ) async -> FlowReport? {
+        let session = LanguageModelSession(instructions: instructions, configuration: configuration, router: router)
+        var policy = OutputPolicy<GeneratedContent>.noSuggestion(validators: ValidatorChain([GroundingValidator()]))
+        policy.fallback = { _ in fallback }
+        do {
+            let outcome = try await session.respond(
+                to: prompt, schema: schema, name: name, grounding: facts, policy: policy)
+            switch outcome.source {
+            case .model(let backend, _, _):
+                return FlowReport(
+                    flow: flow, value: outcome.value, source: .model, backend: backend, reason: nil,
+                    attempts: outcome.attempts)
+            case .fallback(let reason):
+                return FlowReport(
+                    flow: flow, value: outcome.value, source: .fallback, backend: nil, reason: reason.description,
+                    attempts: outcome.attempts)
+            }
+        } catch {
+            return FlowReport(
+                flow: flow, value: nil, source: .none, backend: nil, reason: error.reason.description,
+                attempts: error.attempts)
+        }
+    }
+
+    static var repository: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+    }
+}
