@@ -176,6 +176,9 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: ["GuidedGrammarPlugin"]
         ),
+        // The README's quick start, compiled with the package; a live test runs it (QuickStartTests).
+        .executableTarget(
+            name: "quick-start", dependencies: ["Guided"], path: "examples/QuickStart", swiftSettings: swiftSettings),
         .executableTarget(
             name: "copywriter", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/copywriter",
             swiftSettings: swiftSettings),

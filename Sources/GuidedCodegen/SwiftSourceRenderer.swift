@@ -155,7 +155,8 @@ public enum SwiftSourceRenderer {
         for example in declaration.examples {
             let facts = example.grounding.map(literal).joined(separator: ", ")
             lines.append(
-                "\(indent)        Example(\(literal(example.input)), grounding: [\(facts)], output: \(content(example.content))),")
+                "\(indent)        Example(\(literal(example.input)), grounding: [\(facts)], output: \(content(example.content))),"
+            )
         }
         lines.append("\(indent)    ])")
         return lines

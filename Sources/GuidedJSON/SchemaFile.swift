@@ -22,7 +22,8 @@ public enum SchemaFile {
         }
         do {
             return try GenerationSchema.fromJSONSchema(
-                document, options: JSONSchemaImportOptions(allowUnsupported: allowUnsupported, strict: strict, file: path))
+                document,
+                options: JSONSchemaImportOptions(allowUnsupported: allowUnsupported, strict: strict, file: path))
         } catch {
             throw located(error, in: bytes)
         }

@@ -45,7 +45,7 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
         /// The output type declares a property its schema cannot represent (a `Date`, a `URL`):
         /// no output could ever decode, so nothing is sent and no fallback hides the mistake.
         case invalidDeclaration
-        /// An option is out of its range (``GenerationOptions/ranges``): nothing is sent, and no
+        /// An option is out of its range (``GenerationOptions/rangeViolation``): nothing is sent, and no
         /// fallback hides the mistake.
         case invalidOptions
     }

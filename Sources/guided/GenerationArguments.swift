@@ -31,7 +31,8 @@ enum GenerationArguments {
             sampling = .random(top: 40, seed: seed)
         }
         return GenerationOptions(
-            sampling: sampling, temperature: try number("--temperature", in: arguments, GenerationOptions.temperatureRange),
+            sampling: sampling,
+            temperature: try number("--temperature", in: arguments, GenerationOptions.temperatureRange),
             maximumResponseTokens: try count("--max-tokens", in: arguments, largest: largestTokenCount))
     }
 

@@ -134,9 +134,11 @@ import Testing
         let backend = BatchBackend([[Self.steps("Swim 9 lengths"), Self.steps("Find a pool near home")]])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]))
         var policy = OutputPolicy(
-            fallback: { _ in StepSuggestions(steps: ["Write your own step", "Write another step", "Write a third step"]) },
+            fallback: { _ in
+                StepSuggestions(steps: ["Write your own step", "Write another step", "Write a third step"])
+            },
             candidates: CandidatePolicy(count: 2), groundedDecoding: true)
-        policy.defaultChecks = false  // only the grounded check after decoding, which this test is about
+        policy.defaultChecks = false // only the grounded check after decoding, which this test is about
         try session.register(StepSuggestions.self, policy: policy)
         let outcome = try await session.respond(
             to: "Suggest three next steps.", generating: StepSuggestions.self,

@@ -36,7 +36,8 @@ import Testing
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]))
         try session.register(
             StepSuggestions.self,
-            policy: OutputPolicy(fallback: { _ in StepSuggestions(steps: ["a", "b", "c"]) }, history: .kept).ownChecksOnly)
+            policy: OutputPolicy(fallback: { _ in StepSuggestions(steps: ["a", "b", "c"]) }, history: .kept)
+                .ownChecksOnly)
         let options = GenerationOptions(maximumResponseTokens: 100)
         for index in 0..<30 {
             _ = try await session.respond(

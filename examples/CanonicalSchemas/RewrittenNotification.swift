@@ -15,7 +15,10 @@ public struct RewrittenNotification: Generable, Equatable {
             Example(
                 "On 10 November you wrote: \"Folded a paper crane from a square sheet.\"",
                 grounding: ["Goal: learn origami", "10 November 2025: Folded a paper crane from a square sheet."],
-                output: ["text": "On 10 November you folded a paper crane from a square sheet. Look how far your folding has come."]),
+                output: [
+                    "text":
+                        "On 10 November you folded a paper crane from a square sheet. Look how far your folding has come."
+                ]),
             Example(
                 "Remember September? You wrote: \"The clove hitch kept slipping.\"",
                 grounding: ["Goal: learn to tie sailing knots", "2 September 2025: The clove hitch kept slipping."],

@@ -10,16 +10,40 @@ public struct StepSuggestions: Generable, Equatable {
         examples: [
             Example(
                 "Suggest three next steps.",
-                grounding: ["Goal: get better at chess", "Journal: Lost two games to the same opening trap.", "Journal: Solved some puzzles before bed."],
-                output: ["steps": ["Study the opening trap that beat you", "Solve a few puzzles every evening", "Replay one lost game move by move"]]),
+                grounding: [
+                    "Goal: get better at chess", "Journal: Lost two games to the same opening trap.",
+                    "Journal: Solved some puzzles before bed.",
+                ],
+                output: [
+                    "steps": [
+                        "Study the opening trap that beat you", "Solve a few puzzles every evening",
+                        "Replay one lost game move by move",
+                    ]
+                ]),
             Example(
                 "Suggest three next steps.",
-                grounding: ["Goal: learn origami", "Journal: Folded a paper crane from a square sheet.", "Journal: The creases on the boat came out crooked."],
-                output: ["steps": ["Press each crease flat with a fingernail", "Fold the boat again on thinner paper", "Try a frog once the crane feels easy"]]),
+                grounding: [
+                    "Goal: learn origami", "Journal: Folded a paper crane from a square sheet.",
+                    "Journal: The creases on the boat came out crooked.",
+                ],
+                output: [
+                    "steps": [
+                        "Press each crease flat with a fingernail", "Fold the boat again on thinner paper",
+                        "Try a frog once the crane feels easy",
+                    ]
+                ]),
             Example(
                 "Suggest three next steps.",
-                grounding: ["Goal: learn to tie sailing knots", "Journal: Tied a bowline around the post.", "Journal: The clove hitch kept slipping."],
-                output: ["steps": ["Tie the bowline again with your eyes closed", "Pull the clove hitch tight before letting go", "Practise both knots on a thicker rope"]]),
+                grounding: [
+                    "Goal: learn to tie sailing knots", "Journal: Tied a bowline around the post.",
+                    "Journal: The clove hitch kept slipping.",
+                ],
+                output: [
+                    "steps": [
+                        "Tie the bowline again with your eyes closed", "Pull the clove hitch tight before letting go",
+                        "Practise both knots on a thicker rope",
+                    ]
+                ]),
         ])
 
     /// Exactly three short steps.

@@ -21,14 +21,18 @@ struct DefaultPathFlows {
     func steps(_ request: QualityCorpus.Request) async -> QualityBenchmark.Record {
         let schema = try! SchemaFile.load(Self.repository + "/schemas/StepSuggestions.json").schema
         let facts =
-            ["Goal: \(request.goal)"] + request.entries.map { "Journal: \($0.text)" } + request.done.map { "Done: \($0)" }
+            ["Goal: \(request.goal)"] + request.entries.map { "Journal: \($0.text)" }
+            + request.done.map { "Done: \($0)" }
         let started = ContinuousClock.now
         let report = await respond(
             "Suggest three next steps toward this goal: \(request.goal).", schema: schema, name: "StepSuggestions",
             instructions: Self.stepInstructions, facts: facts,
-            fallback: ["steps": ["Write your own first step", "Write your own second step", "Write your own third step"]],
+            fallback: [
+                "steps": ["Write your own first step", "Write your own second step", "Write your own third step"]
+            ],
             flow: "step-suggester")
-        return flows.record("steps", request, report, facts: facts, started: started, stepItems: [JSONPointer("/steps")!])
+        return flows.record(
+            "steps", request, report, facts: facts, started: started, stepItems: [JSONPointer("/steps")!])
     }
 
     func notification(_ request: QualityCorpus.Request) async -> QualityBenchmark.Record {

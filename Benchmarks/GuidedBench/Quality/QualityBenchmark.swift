@@ -45,7 +45,9 @@ struct QualityBenchmark {
         let flows = SenbaQualityFlows(configuration: configuration, settings: settings)
         let plain = DefaultPathFlows(configuration: configuration, flows: flows)
         if settings.defaultPath {
-            print("quality benchmark — the default path (guided generate with only --schema --prompt --instructions --grounding --fallback) on Gemma 3 270M (embedded llama-server)")
+            print(
+                "quality benchmark — the default path (guided generate with only --schema --prompt --instructions --grounding --fallback) on Gemma 3 270M (embedded llama-server)"
+            )
         } else {
             print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
         }

@@ -15,7 +15,9 @@ extension Example where Output == GeneratedContent {
     ///   - schema: When given, each output must satisfy it.
     /// - Throws: A ``SchemaError`` at the JSON Pointer of the first problem (a wrong shape, an
     ///   unknown key, an output that breaks `schema`); its caller adds the file and line.
-    public static func list(from value: GeneratedContent, at pointer: JSONPointer, checkedAgainst schema: GenerationSchema?)
+    public static func list(
+        from value: GeneratedContent, at pointer: JSONPointer, checkedAgainst schema: GenerationSchema?
+    )
         throws(SchemaError) -> [Example<GeneratedContent>]
     {
         let shape = "write [{\"input\": \"…\", \"facts\": [\"…\"], \"output\": {…}}]"
@@ -60,7 +62,9 @@ extension Example where Output == GeneratedContent {
             }
             examples.append(Example(input, grounding: facts, output: output))
         }
-        if let schema, let problem = ExampleCheck.problems(of: examples, against: schema, in: "the list", base: pointer).first {
+        if let schema,
+            let problem = ExampleCheck.problems(of: examples, against: schema, in: "the list", base: pointer).first
+        {
             throw problem
         }
         return examples

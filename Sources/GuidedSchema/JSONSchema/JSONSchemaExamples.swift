@@ -29,7 +29,8 @@ enum JSONSchemaExamples {
                     importer.ignored.append(
                         .init(
                             pointer.appending(index), "examples", .ignored,
-                            "the example does not fit the schema, so it is not shown to the model (\(problem.message))"))
+                            "the example does not fit the schema, so it is not shown to the model (\(problem.message))")
+                    )
                 } else {
                     examples.append(example)
                 }

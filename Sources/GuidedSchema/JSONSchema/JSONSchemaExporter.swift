@@ -39,7 +39,9 @@ extension Example where Output == GeneratedContent {
     var written: GeneratedContent {
         var fields: [(String, GeneratedContent)] = []
         if !input.isEmpty { fields.append(("input", GeneratedContent(input))) }
-        if !grounding.isEmpty { fields.append(("facts", GeneratedContent(elements: grounding.map { GeneratedContent($0) }))) }
+        if !grounding.isEmpty {
+            fields.append(("facts", GeneratedContent(elements: grounding.map { GeneratedContent($0) })))
+        }
         fields.append(("output", content))
         return GeneratedContent(properties: fields)
     }

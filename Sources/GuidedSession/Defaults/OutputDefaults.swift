@@ -57,7 +57,8 @@ public enum OutputDefaults {
     /// `policy`'s validators with each default check whose name they lack added after them.
     static func validators(_ own: ValidatorChain, schema: GenerationSchema, grounded: Bool) -> ValidatorChain {
         let present = Set(own.flattened.map(\.name))
-        return ValidatorChain(own.validators + checks(for: schema, grounded: grounded).filter { !present.contains($0.name) })
+        return ValidatorChain(
+            own.validators + checks(for: schema, grounded: grounded).filter { !present.contains($0.name) })
     }
 
     /// The examples a request without its own shows: the schema's, else derived from its shape.

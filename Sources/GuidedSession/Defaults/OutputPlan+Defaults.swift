@@ -27,7 +27,9 @@ extension OutputPlan {
     {
         var examples = request.examples
         if examples.isEmpty { examples = policy.examples.map(\.backendExample) }
-        if examples.isEmpty, let configured = settings?.examples?.examples { examples = configured.map(\.backendExample) }
+        if examples.isEmpty, let configured = settings?.examples?.examples {
+            examples = configured.map(\.backendExample)
+        }
         if examples.isEmpty, let schema { examples = OutputDefaults.examples(for: schema).map(\.backendExample) }
         return examples.map { example in
             guard example.input.isEmpty else { return example }

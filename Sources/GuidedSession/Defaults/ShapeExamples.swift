@@ -31,7 +31,8 @@ enum ShapeExamples {
             phrase: "Evening chess puzzles",
             steps: [
                 "Study the opening trap that beat you", "Solve a few puzzles every evening",
-                "Replay one lost game move by move", "Play one slow game this week", "Write down the trap's first moves",
+                "Replay one lost game move by move", "Play one slow game this week",
+                "Write down the trap's first moves",
             ]),
         Domain(
             facts: [

@@ -100,7 +100,7 @@ public final class Router: Sendable {
             }
             var sent = request
             if sent.samplingIsDefault, backend.capabilities.unsupportedReason(for: sent) != nil {
-                sent.options.sampling = nil  // the default mode is a preference: the backend's own serves
+                sent.options.sampling = nil // the default mode is a preference: the backend's own serves
             }
             if let reason = backend.capabilities.unsupportedReason(for: sent) {
                 attempts.append(

@@ -32,7 +32,8 @@ extension GenerationSchema {
                 }
             case .array(let constraints):
                 let items = expanded(constraints.items)
-                if constraints.prefixItems.isEmpty, !items.isEmpty, items.allSatisfy(isProse), !found.contains(pointer) {
+                if constraints.prefixItems.isEmpty, !items.isEmpty, items.allSatisfy(isProse), !found.contains(pointer)
+                {
                     found.append(pointer)
                 }
             case .string:

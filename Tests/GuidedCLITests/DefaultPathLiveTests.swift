@@ -1,0 +1,63 @@
+import Foundation
+import GuidedTestSupport
+import GuidedTestTraits
+import Testing
+
+/// The calls a new user writes first, on the embedded model: the README's quick start as written,
+/// and `guided generate` on the canonical schemas with nothing but `--schema --prompt
+/// --instructions --grounding --fallback`. Each must ship the model's own words — a fallback
+/// fails the test, with every attempt printed. The sampling is the framework's default, seeded.
+@Suite(.ownThreads) struct DefaultPathLiveTests {
+    static let quickStart = GuidedCommandTests.repository + "/examples/QuickStart/main.swift"
+
+    @Test func theReadmeShowsTheQuickStartExactlyAsItIsCompiled() throws {
+        let readme = try String(contentsOfFile: GuidedCommandTests.repository + "/README.md", encoding: .utf8)
+        let code = try String(contentsOfFile: Self.quickStart, encoding: .utf8)
+        #expect(readme.contains("```swift\n" + code + "```"), "README's quick start differs from \(Self.quickStart)")
+    }
+
+    @Test(.liveModel) func theQuickStartShipsTheModelsWordsForBothTypes() throws {
+        let binary = GuidedCommandTests.repository + "/.build/debug/quick-start"
+        let sibling = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("quick-start").path
+        let path = FileManager.default.isExecutableFile(atPath: sibling) ? sibling : binary
+        let run = try ExecutableRun.run(path, [], directory: GuidedCommandTests.repository)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(run.stdout)\n\(run.stderr)")
+        for line in lines {
+            #expect(line.contains("| model(backend: \"embedded\""), "not the model's words: \(line)\n\(run.stderr)")
+        }
+    }
+
+    /// Two requests as a user types them, one per canonical schema: the demo's notification
+    /// (examples/Senba/requests/copy-sourdough.json) and the quality corpus's `steps-09` (dev
+    /// split). Both ship at the default seed; how often the plain call ships over the whole
+    /// corpus is `guided-bench quality --path default`'s number (README), not this test's.
+    static let requests: [(schema: String, prompt: String, instructions: String, facts: String, fallback: String)] = [
+        (
+            "schemas/RewrittenNotification.json", "Back in March you wrote: \"Fed the starter twice.\"",
+            "Rewrite the reminder as one short, friendly notification.",
+            "Goal: bake sourdough at home\n1 March 2026: Fed the starter twice.",
+            #"{"text": "Back in March you wrote: \"Fed the starter twice.\""}"#
+        ),
+        (
+            "schemas/StepSuggestions.json", "Suggest three next steps toward this goal: meditate every day.",
+            "Suggest three next steps toward the goal.",
+            "Goal: meditate every day\nJournal: Sat quietly for five minutes after breakfast.\n"
+                + "Journal: Missed two days because of early meetings.\nDone: Choose a quiet corner",
+            #"{"steps": ["Write your own first step", "Write your own second step", "Write your own third step"]}"#
+        ),
+    ]
+
+    @Test(.liveModel, arguments: 0..<2) func guidedGenerateShipsTheModelsWordsWithNoTuningFlags(_ index: Int) throws {
+        let request = Self.requests[index]
+        let fallback = try GuidedCommandTests.temporaryFile("fallback-\(index).json", request.fallback)
+        let result = try GuidedCommandTests.guided(
+            "generate", "--schema", request.schema, "--prompt", request.prompt, "--instructions",
+            request.instructions, "--grounding", request.facts, "--fallback", fallback, "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["source"] as? String == "model", "\(result.stdout)\n\(result.stderr)")
+        #expect(object["backend"] as? String == "embedded")
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import GuidedTestTraits
+import Testing
+
+/// `guided generate --examples FILE` and the one range per option, from the command line.
+@Suite(.ownThreads) struct GenerateExamplesCommandTests {
+    @Test func aBrokenExamplesFileIsAUsageErrorNamingTheFileLineAndColumn() throws {
+        let file = try GuidedCommandTests.temporaryFile("examples.json", "[\n  {\"output\": {\"steps\": [\"one\"]}}\n]")
+        let result = try GuidedCommandTests.guided(
+            "generate", "--schema", "schemas/StepSuggestions.json", "--prompt", "Suggest three next steps.",
+            "--examples", file)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("examples.json:2:15: error: "), "\(result.stderr)")
+        #expect(result.stderr.contains("(at #/0/output/steps)"), "\(result.stderr)")
+    }
+
+    @Test func theTemperatureRangeIsTheSessionsRange() throws {
+        let result = try GuidedCommandTests.guided(
+            "generate", "--schema", "schemas/StepSuggestions.json", "--prompt", "x", "--temperature", "2.5")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--temperature needs a number from 0 to 2, not 2.5"), "\(result.stderr)")
+    }
+}
