@@ -55,6 +55,19 @@ public enum CompletionPrompt {
         return sections.joined(separator: "\n\n")
     }
 
+    /// Where a section of the prompt format begins: a base model that has finished its answer
+    /// goes on with the next section, so free text stops at these (``stops(for:)``).
+    public static let sectionMarkers = ["\nInput:", "\nOutput:", "\nFacts:"]
+
+    /// The stop sequences a completion backend sends for `request`: the request's own
+    /// (``GenerationOptions/stopSequences``), plus ``sectionMarkers`` for free text (structured
+    /// output ends where its grammar does).
+    public static func stops(for request: BackendRequest) -> [String] {
+        var stops = request.options.stopSequences ?? []
+        if request.schema == nil { stops += sectionMarkers.filter { !stops.contains($0) } }
+        return stops
+    }
+
     /// `Facts:` and one `- fact` line each, then a line break; empty without facts. The one
     /// rendering of facts: a completion prompt puts it before `Input:`, a chat message before
     /// its text (``chatMessage(_:facts:)``).

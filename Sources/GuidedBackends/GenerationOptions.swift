@@ -50,8 +50,10 @@ public struct GenerationOptions: Sendable, Hashable {
     /// Temperature from 0 to 2 (higher is more varied; ``temperatureRange``); nil for the
     /// backend's default.
     public var temperature: Double?
-    /// The most tokens the response may have; nil for the backend's default. An output cut by
-    /// this limit is a failure, never a result.
+    /// The most tokens the response may have; nil for the backend's default. Structured output
+    /// cut by this limit is a failure, never a result; free text cut by it ends there and says
+    /// so (``BackendResponse/stopReason`` `.limit`, the outcome's `isTruncated`), as in
+    /// Foundation Models.
     public var maximumResponseTokens: Int?
     /// How strongly to discourage repeating phrases, 0 (off) or more (``repetitionPenaltyRange``);
     /// nil for the backend's default. Not in Foundation Models: small models loop ("with the board with the board")
@@ -60,6 +62,16 @@ public struct GenerationOptions: Sendable, Hashable {
     /// too); OpenAI-compatible servers as `frequency_penalty`; Ollama as `repeat_penalty` 1 +
     /// a third of this value.
     public var repetitionPenalty: Double?
+    /// Text that ends the response where the model writes it (not included in the response);
+    /// nil for none beyond the backend's automatic ones. Not in Foundation Models. Sent as
+    /// llama-server's and OpenAI's `stop` and Ollama's `options.stop`; backends that render
+    /// ``CompletionPrompt`` for free text also stop at its section markers
+    /// (``CompletionPrompt/sectionMarkers``), so a base model's answer ends where it would start
+    /// the next `Input:`.
+    public var stopSequences: [String]?
+    /// For free text cut by ``maximumResponseTokens``: keep the text up to its last whole
+    /// sentence (its last `.`, `!` or `?`) instead of all of it; nil for the type's default (off).
+    public var trimsToLastSentence: Bool?
     /// Grounded decoding for this request (free-text strings state only the specifics of the
     /// request's grounding); nil for the output type's setting. Not in Foundation Models.
     public var groundedDecoding: Bool?
@@ -69,8 +81,10 @@ public struct GenerationOptions: Sendable, Hashable {
     public init(
         sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil,
         repetitionPenalty: Double? = nil,
-        groundedDecoding: Bool? = nil
+        groundedDecoding: Bool? = nil, stopSequences: [String]? = nil, trimsToLastSentence: Bool? = nil
     ) {
+        self.stopSequences = stopSequences
+        self.trimsToLastSentence = trimsToLastSentence
         self.sampling = sampling
         self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens

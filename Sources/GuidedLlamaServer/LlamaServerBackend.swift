@@ -123,7 +123,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
         }
         let body = try LlamaServerRequestBody.make(
             prompt: prompt, grammar: grammar, options: request.options, maximumTokens: maximum, stream: stream,
-            candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities, backend: name)
+            candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities,
+            stops: CompletionPrompt.stops(for: request), backend: name)
         return (prompt, body)
     }
 
@@ -149,7 +150,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
         started: ContinuousClock.Instant
     ) throws(BackendError) -> BackendResponse {
         let stop = StopReason(rawValue: json["stop_type"]?.stringValue ?? "") ?? .unknown
-        if stop == .limit || json["truncated"]?.boolValue == true {
+        let cut = stop == .limit || json["truncated"]?.boolValue == true
+        if cut, request.schema != nil {
             throw BackendError(
                 .truncated, backend: name,
                 "the output was cut by the token limit (stop_type \(json["stop_type"]?.stringValue ?? "?"))",
@@ -161,7 +163,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
         return BackendResponse(
             backend: name, content: content, text: text,
             tokensGenerated: json["tokens_predicted"]?.intValue, promptTokens: json["tokens_evaluated"]?.intValue,
-            stopReason: stop, milliseconds: started.millisecondsAgo,
+            stopReason: cut ? .limit : stop, milliseconds: started.millisecondsAgo,
             tokensPerSecond: json.value(at: ["timings", "predicted_per_second"])?.doubleValue,
             tokenLogProbabilities: ([json["completion_probabilities"]?.arrayValue ?? [], probabilities].first {
                 !$0.isEmpty

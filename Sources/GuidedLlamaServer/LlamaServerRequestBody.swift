@@ -11,7 +11,7 @@ enum LlamaServerRequestBody {
     /// ``SamplingFields/llamaServer``; `backend` names the backend in its errors.
     static func make(
         prompt: String, grammar: String?, options: GenerationOptions, maximumTokens: Int, stream: Bool,
-        candidates: Int = 1, tokenLogProbabilities: Bool = false, backend: String
+        candidates: Int = 1, tokenLogProbabilities: Bool = false, stops: [String] = [], backend: String
     ) throws(BackendError) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = [
             ("prompt", GeneratedContent(prompt)),
@@ -24,6 +24,7 @@ enum LlamaServerRequestBody {
         if candidates > 1 { fields.append(("n_cmpl", GeneratedContent(candidates))) }
         if tokenLogProbabilities { fields.append(("n_probs", 1)) }
         if let grammar { fields.append(("grammar", GeneratedContent(grammar))) }
+        if !stops.isEmpty { fields.append(("stop", GeneratedContent(elements: stops.map { GeneratedContent($0) }))) }
         fields += try SamplingFields.llamaServer.fields(for: options, backend: backend)
         if let penalty = options.repetitionPenalty, penalty > 0 {
             // DRY: repeating a sequence already in the context (prompt included) costs more the

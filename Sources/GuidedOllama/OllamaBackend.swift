@@ -80,6 +80,8 @@ public final class OllamaBackend: LanguageModelBackend {
             ("num_ctx", GeneratedContent(fallbackContextSize)),
         ]
         options += try SamplingFields.ollama.fields(for: request.options, backend: name)
+        let stops = CompletionPrompt.stops(for: request)
+        if !stops.isEmpty { options.append(("stop", GeneratedContent(elements: stops.map { GeneratedContent($0) }))) }
         if let penalty = request.options.repetitionPenalty {
             options.append(("repeat_penalty", GeneratedContent(1 + penalty / 3)))
         }
@@ -120,7 +122,8 @@ public final class OllamaBackend: LanguageModelBackend {
     func finish(text: String, final json: GeneratedContent, request: BackendRequest, started: ContinuousClock.Instant)
         throws(BackendError) -> BackendResponse
     {
-        if json["done_reason"]?.stringValue == "length" {
+        let cut = json["done_reason"]?.stringValue == "length"
+        if cut, request.schema != nil {
             throw BackendError(
                 .truncated, backend: name, "the output was cut by the token limit",
                 excerpt: OutputValidation.excerpt(text))
@@ -133,7 +136,7 @@ public final class OllamaBackend: LanguageModelBackend {
         return BackendResponse(
             backend: name, content: content, text: text, tokensGenerated: generated,
             promptTokens: json["prompt_eval_count"]?.intValue,
-            stopReason: json["done_reason"]?.stringValue == "stop" ? .endOfSequence : .unknown,
+            stopReason: cut ? .limit : json["done_reason"]?.stringValue == "stop" ? .endOfSequence : .unknown,
             milliseconds: started.millisecondsAgo,
             tokensPerSecond: generated.flatMap { evalSeconds > 0 ? Double($0) / evalSeconds : nil })
     }

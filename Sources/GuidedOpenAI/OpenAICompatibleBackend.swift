@@ -146,7 +146,11 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         ]
         fields += try SamplingFields.openAI.fields(for: request.options, backend: name)
         if let penalty = request.options.repetitionPenalty {
-            fields.append(("frequency_penalty", GeneratedContent(penalty)))
+            // OpenAI's range is -2 to 2; a stronger penalty asks for the strongest it has.
+            fields.append(("frequency_penalty", GeneratedContent(min(penalty, 2))))
+        }
+        if let stops = request.options.stopSequences, !stops.isEmpty {
+            fields.append(("stop", GeneratedContent(elements: stops.map { GeneratedContent($0) })))
         }
         var server: ServerSchema?
         if let schema = request.schema {
@@ -199,7 +203,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         text: String, finishReason: String?, usage: GeneratedContent?, request: BackendRequest, server: ServerSchema?,
         started: ContinuousClock.Instant
     ) throws(BackendError) -> BackendResponse {
-        if finishReason == "length" {
+        let cut = finishReason == "length"
+        if cut, request.schema != nil {
             throw BackendError(
                 .truncated, backend: name, "the output was cut by the token limit",
                 excerpt: OutputValidation.excerpt(text))
@@ -211,7 +216,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         return BackendResponse(
             backend: name, content: content, text: text, tokensGenerated: usage?["completion_tokens"]?.intValue,
             promptTokens: usage?["prompt_tokens"]?.intValue,
-            stopReason: finishReason == "stop" ? .endOfSequence : .unknown,
+            stopReason: cut ? .limit : finishReason == "stop" ? .endOfSequence : .unknown,
             milliseconds: started.millisecondsAgo, tokensPerSecond: nil)
     }
 

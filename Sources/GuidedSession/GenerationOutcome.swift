@@ -9,6 +9,11 @@ public struct GenerationOutcome<Value: Sendable>: Sendable {
     public var source: Source
     /// Every backend the router tried, in order.
     public var attempts: [Attempt]
+    /// Whether free text was cut by ``GenerationOptions/maximumResponseTokens``: the response
+    /// ends there (trimmed to its last whole sentence with
+    /// ``GenerationOptions/trimsToLastSentence``), as in Foundation Models. Always false for
+    /// structured output, which a cut makes invalid.
+    public var isTruncated = false
 
     /// Model or fallback.
     public enum Source: Sendable {

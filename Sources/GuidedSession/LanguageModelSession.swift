@@ -257,7 +257,14 @@ public final class LanguageModelSession: Sendable {
             progress: progress)
         var reason: FallbackReason
         switch result {
-        case .success(let content, let response, let attempts):
+        case .success(let shipped, let response, let attempts):
+            let truncated = plan.schema == nil && response.stopReason == .limit
+            var content = shipped
+            if plan.schema == nil, let text = content.stringValue {
+                // A base model's answer starts after "Output:" with a space; a cut one may end mid-word.
+                let whole = truncated && options.trimsToLastSentence == true
+                content = GeneratedContent(whole ? FreeText.upToLastSentence(text) : FreeText.trimmed(text))
+            }
             if let value = plan.decode(content) {
                 if history == .kept {
                     let said = plan.schema == nil ? (content.stringValue ?? content.jsonText()) : content.jsonText()
@@ -266,11 +273,13 @@ public final class LanguageModelSession: Sendable {
                         $0.turns.append(ScopedTurn(entry: TranscriptEntry(.model, said), scope: asked.scope))
                     }
                 }
-                return GenerationOutcome(
+                var outcome = GenerationOutcome(
                     value: value,
                     source: .model(
                         backend: response.backend, tokens: response.tokensGenerated,
                         milliseconds: response.milliseconds), attempts: attempts)
+                outcome.isTruncated = truncated
+                return outcome
             }
             reason = FallbackReason(
                 .allBackendsFailed, "the output did not decode into \(plan.name ?? "the requested type")")

@@ -9,6 +9,12 @@ enum Console {
         _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
     }
 
+    /// `text` on standard output as it is, without a line break (a streamed answer's next part).
+    static func print(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    }
+
     static func error(_ text: String) {
         let line = Array((text + "\n").utf8)
         _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

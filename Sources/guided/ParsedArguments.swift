@@ -9,10 +9,11 @@ struct ParsedArguments {
         "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config",
         "--type",
         "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback", "--grounding", "--min-words",
-        "--candidates", "--examples",
+        "--candidates", "--examples", "--stop",
     ]
     static let flagOptions: Set<String> = [
         "--allow-unsupported", "--strict", "--greedy", "--stream", "--json", "--grounded", "--no-quality-checks",
+        "--whole-sentences",
     ]
 
     init(_ arguments: [String]) throws(CommandFailure) {

@@ -15,7 +15,7 @@ enum Usage {
           generate --schema SCHEMA --prompt TEXT [--instructions TEXT] [--type NAME] [--backend NAME] [--config FILE]
                    [--temperature T] [--greedy | --top-k K | --top-p P] [--seed S] [--max-tokens N] [--stream]
                    [--grounding FACTS] [--grounded] [--candidates N] [--no-quality-checks]
-                   [--min-words N] [--fallback FILE] [--json]
+                   [--min-words N] [--examples FILE] [--fallback FILE] [--json]
                                         generate JSON that satisfies SCHEMA; the JSON on stdout, a trace on stderr;
                                         routed by the configuration's routes entry for --type (default: the
                                         schema file's name without .json), else its route, or --backend;
@@ -24,7 +24,16 @@ enum Usage {
                                         --candidates: generate N per attempt, ship the best that passes;
                                         --no-quality-checks: skip the person-level checks on free text;
                                         --min-words: minimum words per string, no duplicate items;
+                                        --examples: worked examples [{input, facts, output}] replacing the
+                                        schema file's (examples, x-guided-examples) or the derived ones;
                                         --json prints {value, source, backend, reason, attempts}
+          respond --prompt TEXT [--instructions TEXT] [--temperature T] [--greedy | --top-k K | --top-p P]
+                  [--seed S] [--max-tokens N] [--stop TEXT] [--whole-sentences] [--stream] [--config FILE]
+                  [--backend NAME] [--json]
+                                        free text: the answer on stdout, a trace on stderr; it ends at the prompt
+                                        format's next section, at --stop, or at --max-tokens (marked truncated;
+                                        --whole-sentences keeps its last whole sentence); --stream prints it as it
+                                        grows; --json prints {text, source, backend, truncated, tokens, attempts}
           backends [--config FILE]      each configured backend's availability and reason
           demo                          Senba's copywriter and step suggester on the embedded model, each value
                                         labelled with where it came from (model, authored template, or none)
@@ -36,6 +45,7 @@ enum Usage {
                                         of listing them as ignored
           --allow-unsupported           accept keywords Guided cannot enforce or check, as warnings
 
-        exit codes: 0 success, 1 invalid instance, 2 bad schema or usage
+        exit codes: 0 success, 1 invalid instance (validate), 2 bad schema, configuration or usage,
+                    3 no output (generate, respond: no backend produced one and there was no fallback)
         """
 }

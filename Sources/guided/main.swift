@@ -10,6 +10,7 @@ let commands: [String: @Sendable (ParsedArguments) async throws(CommandFailure) 
     "compile": { arguments throws(CommandFailure) in try CompileCommand.run(arguments) },
     "demo": { arguments throws(CommandFailure) in try await DemoCommand.run(arguments) },
     "generate": { arguments throws(CommandFailure) in try await GenerateCommand.run(arguments) },
+    "respond": { arguments throws(CommandFailure) in try await RespondCommand.run(arguments) },
     "backends": { arguments throws(CommandFailure) in try await BackendsCommand.run(arguments) },
 ]
 

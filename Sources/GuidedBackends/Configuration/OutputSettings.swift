@@ -127,6 +127,8 @@ extension GenerationOptions {
             sampling: sampling ?? defaults.sampling, temperature: temperature ?? defaults.temperature,
             maximumResponseTokens: maximumResponseTokens ?? defaults.maximumResponseTokens,
             repetitionPenalty: repetitionPenalty ?? defaults.repetitionPenalty,
-            groundedDecoding: groundedDecoding ?? defaults.groundedDecoding)
+            groundedDecoding: groundedDecoding ?? defaults.groundedDecoding,
+            stopSequences: stopSequences ?? defaults.stopSequences,
+            trimsToLastSentence: trimsToLastSentence ?? defaults.trimsToLastSentence)
     }
 }

@@ -54,11 +54,36 @@ public enum OutputDefaults {
         return checks
     }
 
-    /// `policy`'s validators with each default check whose name they lack added after them.
-    static func validators(_ own: ValidatorChain, schema: GenerationSchema, grounded: Bool) -> ValidatorChain {
+    /// Worked examples free text is shown when the request brings none: short answers of the
+    /// kinds people ask for (a description, a summary, a rewrite, arithmetic), each one or two
+    /// sentences, so a base model learns that an answer is short and ends — and then writes the
+    /// next `Input:`, where the backend stops it (``CompletionPrompt/sectionMarkers``).
+    public static let textExamples: [Example<String>] = [
+        Example(
+            "Describe a lighthouse in one sentence.",
+            output: "A lighthouse is a tall tower by the sea whose light guides ships at night."),
+        Example(
+            "Summarize: The meeting moved to Friday because two of the five people were away on Tuesday.",
+            output: "The meeting is now on Friday, since two people were away on Tuesday."),
+        Example("What is 12 + 7?", output: "12 + 7 is 19."),
+        Example(
+            "Rewrite politely: Send me the report now.",
+            output: "Could you please send me the report when you have a moment?"),
+    ]
+
+    /// The checks free text passes by default: not empty, and no prompt scaffolding echoed
+    /// (`Input:`/`Output:` labels, the prompt's own lines). Nothing a reader would keep is
+    /// rejected: repetition and length are left to the app, since a story may repeat a phrase.
+    public static let textChecks: [any OutputValidator] = [
+        MinimumContentValidator(minimumWords: 1), ScaffoldingEchoValidator(),
+    ]
+
+    /// `policy`'s validators with each default check whose name they lack added after them
+    /// (``textChecks`` for free text, `schema` nil).
+    static func validators(_ own: ValidatorChain, schema: GenerationSchema?, grounded: Bool) -> ValidatorChain {
         let present = Set(own.flattened.map(\.name))
-        return ValidatorChain(
-            own.validators + checks(for: schema, grounded: grounded).filter { !present.contains($0.name) })
+        let defaults = schema.map { checks(for: $0, grounded: grounded) } ?? textChecks
+        return ValidatorChain(own.validators + defaults.filter { !present.contains($0.name) })
     }
 
     /// The examples a request without its own shows: the schema's, else derived from its shape.

@@ -8,7 +8,6 @@ extension OutputPlan {
     /// no policy gets one with no fallback first. Runs before the configuration applies, so a
     /// configuration can still turn any default check off by name.
     func withDefaultChecks(grounded: Bool) -> OutputPlan {
-        guard let schema else { return self }
         var plan = self
         var policy = self.policy ?? OutputPolicy<Value>.noSuggestion()
         if policy.defaultChecks {
@@ -19,8 +18,8 @@ extension OutputPlan {
     }
 
     /// The examples `request` is shown, the first that has any of: the call's, the policy's, the
-    /// configuration's for the type, the schema's own, then (structured output only) examples
-    /// derived from the schema's shape. An example without an input is shown with the
+    /// configuration's for the type, the schema's own, then examples derived from the schema's
+    /// shape (``OutputDefaults/textExamples`` for free text). An example without an input is shown with the
     /// request's prompt.
     func examples(for request: SessionRequest, policy: OutputPolicy<Value>, settings: OutputSettings?)
         -> [BackendRequest.Example]
@@ -30,7 +29,11 @@ extension OutputPlan {
         if examples.isEmpty, let configured = settings?.examples?.examples {
             examples = configured.map(\.backendExample)
         }
-        if examples.isEmpty, let schema { examples = OutputDefaults.examples(for: schema).map(\.backendExample) }
+        if examples.isEmpty {
+            examples =
+                schema.map { OutputDefaults.examples(for: $0).map(\.backendExample) }
+                ?? OutputDefaults.textExamples.map(\.backendExample)
+        }
         return examples.map { example in
             guard example.input.isEmpty else { return example }
             var shown = example
