@@ -58,7 +58,13 @@ public final class LanguageModelSession: Sendable {
     /// a fallback the configuration's `outputs` gives the type that does not fit (the error
     /// names the configuration file and the JSON Pointer). So is an example — the policy's, the
     /// configuration's or the type's own — whose output breaks the schema.
-    public func register<Output: Generable>(_ type: Output.Type, policy: OutputPolicy<Output>) throws(SchemaError) {
+    /// - Returns: Warnings, each a located ``SchemaError`` to print with `rendered(severity:
+    ///   "warning")`: ``SchemaError/Code/noExamples`` when the type has no examples and its
+    ///   route reaches a base model.
+    @discardableResult
+    public func register<Output: Generable>(_ type: Output.Type, policy: OutputPolicy<Output>) throws(SchemaError)
+        -> [SchemaError]
+    {
         try Output.checkDeclaration()
         let sample = policy.fallback?(FallbackContext(prompt: "", grounding: []))
         let violations = sample.map { Output.generationSchema.violations(of: $0.generatedContent) } ?? []
@@ -82,6 +88,13 @@ public final class LanguageModelSession: Sendable {
             $0.policies[ObjectIdentifier(Output.self)] = PolicyBox(
                 value: policy, typeName: String(describing: Output.self), route: policy.route)
         }
+        let name = String(describing: Output.self)
+        let hasExamples =
+            !Output.generationSchema.examples.isEmpty || !policy.examples.isEmpty
+            || configuration.outputs[name]?.examples != nil
+        let route = routeNames(for: name, policyRoute: policy.route).compactMap { configuration.backend(named: $0) }
+        return OutputDefaults.missingExamplesWarning(for: name, hasExamples: hasExamples, route: route).map { [$0] }
+            ?? []
     }
 
     /// Throws for the first example output (of `owner`) that breaks the type's schema: an

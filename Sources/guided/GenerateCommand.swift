@@ -41,6 +41,14 @@ enum GenerateCommand {
         let printProgress: @Sendable (RouteProgress) -> Void = { progress in
             if case .partial(_, let text) = progress { Console.error("partial: \(text)") }
         }
+        let hasExamples =
+            !schema.examples.isEmpty || !policy.examples.isEmpty || configuration.outputs[name]?.examples != nil
+        let route = (configuration.routes[name] ?? configuration.route).compactMap { configuration.backend(named: $0) }
+        if let warning = OutputDefaults.missingExamplesWarning(
+            for: name, hasExamples: hasExamples, route: route, file: schemaPath)
+        {
+            Console.error(warning.rendered(severity: "warning"))
+        }
         let session = LanguageModelSession(
             instructions: arguments.value("--instructions"), configuration: configuration)
         let result: Result<GenerationOutcome<GeneratedContent>, GenerationError>

@@ -1,4 +1,5 @@
 import Foundation
+import GuidedTestSupport
 import GuidedTestTraits
 import Testing
 
@@ -19,5 +20,22 @@ import Testing
             "generate", "--schema", "schemas/StepSuggestions.json", "--prompt", "x", "--temperature", "2.5")
         #expect(result.status == 2)
         #expect(result.stderr.contains("--temperature needs a number from 0 to 2, not 2.5"), "\(result.stderr)")
+    }
+}
+
+/// `guided generate` on a schema file without examples, routed to a base model, says so.
+@Suite(.ownThreads) struct MissingExamplesCommandTests {
+    @Test func aSchemaWithoutExamplesRoutedToABaseModelIsALocatedWarning() throws {
+        let dead = try ReservedPort(.refuse)
+        let config = try GuidedCommandTests.temporaryFile(
+            "dead.json",
+            #"{"backends":[{"name":"local","kind":"llama-server","url":"\#(dead.baseURL)"}],"route":["local"]}"#)
+        let schema = try GuidedCommandTests.temporaryFile(
+            "Note.json", #"{"type": "object", "properties": {"text": {"type": "string", "maxLength": 90}}}"#)
+        let plain = try GuidedCommandTests.guided("generate", "--schema", schema, "--prompt", "Hi", "--config", config)
+        #expect(plain.stderr.contains(schema + ": warning: Note has no worked examples"), "\(plain.stderr)")
+        let canonical = try GuidedCommandTests.guided(
+            "generate", "--schema", "schemas/StepSuggestions.json", "--prompt", "Hi", "--config", config)
+        #expect(!canonical.stderr.contains("warning:"), "\(canonical.stderr)")
     }
 }

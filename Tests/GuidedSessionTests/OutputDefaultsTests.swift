@@ -1,5 +1,6 @@
 import CanonicalSchemas
 import Guided
+import GuidedLlamaServer
 import Testing
 
 /// A request with nothing set gets the framework's measured defaults (``OutputDefaults``): the
@@ -170,5 +171,30 @@ import Testing
                 to: "Suggest three next steps.", generating: StepSuggestions.self,
                 options: GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 3)))
         }
+    }
+}
+
+/// `register` warns, as a located diagnostic, when a type has no examples and its route
+/// reaches a base model.
+@Suite struct MissingExamplesWarningTests {
+    static let baseModel = LlamaServerBackend(name: "local", baseURL: "http://127.0.0.1:9")
+
+    @Test func aTypeWithoutExamplesRoutedToABaseModelIsWarnedAbout() throws {
+        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [Self.baseModel]))
+        let warnings = try session.register(OutputDefaultsTests.Note.self, policy: .noSuggestion())
+        #expect(warnings.map(\.code) == [.noExamples])
+        #expect(warnings.first?.rendered(severity: "warning").contains("warning: Note has no worked examples") == true)
+        #expect(warnings.first?.message.contains("local (llama-server)") == true)
+    }
+
+    @Test func examplesOrAChatBackendMeanNoWarning() throws {
+        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [Self.baseModel]))
+        #expect(try session.register(StepSuggestions.self, policy: .noSuggestion()).isEmpty)
+        var policy = OutputPolicy<OutputDefaultsTests.Note>.noSuggestion()
+        policy.examples = [Example("Write a note.", output: OutputDefaultsTests.Note())]
+        #expect(try session.register(OutputDefaultsTests.Note.self, policy: policy).isEmpty)
+        let chat = LanguageModelSession(
+            configuration: GuidedConfiguration(backends: [RecordingBackend(answers: [OutputDefaultsTests.steps])]))
+        #expect(try chat.register(OutputDefaultsTests.Note.self, policy: .noSuggestion()).isEmpty)
     }
 }

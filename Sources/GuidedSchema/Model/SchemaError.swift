@@ -30,6 +30,9 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidValue = Code(name: "invalidValue")
         /// The file could not be read.
         public static let unreadable = Code(name: "unreadable")
+        /// An output type has no worked examples while its route reaches a base model (a
+        /// warning: the session derives examples from the schema's shape).
+        public static let noExamples = Code(name: "noExamples")
         /// A Swift type declares a stored property whose type has no generation schema.
         public static let unsupportedPropertyType = Code(name: "unsupportedPropertyType")
     }

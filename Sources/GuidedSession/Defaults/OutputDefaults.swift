@@ -54,6 +54,28 @@ public enum OutputDefaults {
         return checks
     }
 
+    /// The backend kinds that show a base model the completion prompt (``CompletionPrompt``),
+    /// where worked examples decide what the model writes.
+    public static let completionPromptKinds: Set<String> = ["llama-server", "managed-llama-server", "ollama"]
+
+    /// A warning when an output with no examples of its own (`hasExamples` false) is routed to
+    /// a backend that shows a base model the completion prompt; nil otherwise.
+    public static func missingExamplesWarning(
+        for name: String, hasExamples: Bool, route: [any LanguageModelBackend], file: String? = nil
+    ) -> SchemaError? {
+        guard !hasExamples, let base = route.first(where: { completionPromptKinds.contains($0.kind) }) else {
+            return nil
+        }
+        return SchemaError(
+            .noExamples,
+            "\(name) has no worked examples, and its route reaches \(base.name) (\(base.kind)), a base model: it is "
+                + "shown three examples derived from the schema's shape",
+            remedy:
+                "give it examples from its own kind of request: GenerableConfiguration(examples:), x-guided-examples "
+                + "in its schema file, outputs.\(name).examples in guided.json, or guided generate --examples FILE",
+            file: file)
+    }
+
     /// Worked examples free text is shown when the request brings none: short answers of the
     /// kinds people ask for (a description, a summary, a rewrite, arithmetic), each one or two
     /// sentences, so a base model learns that an answer is short and ends — and then writes the
