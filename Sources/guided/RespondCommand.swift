@@ -67,7 +67,9 @@ enum RespondCommand {
         do {
             for try await snapshot in session.streamResponse(to: prompt, options: options) {
                 switch snapshot {
-                case .partial(let text):
+                case .partial(let growing):
+                    // The answer ships trimmed; show it without the space a base model starts with.
+                    let text = String(growing.drop(while: \.isWhitespace))
                     guard !json, text.hasPrefix(shown) else { continue }
                     Console.print(String(text.dropFirst(shown.count)))
                     shown = text
@@ -78,6 +80,8 @@ enum RespondCommand {
                     if !json {
                         if outcome.value.hasPrefix(shown) {
                             Console.print(String(outcome.value.dropFirst(shown.count)) + "\n")
+                        } else if shown.trimmingWhitespace == outcome.value {
+                            Console.print("\n")
                         } else {
                             Console.print((shown.isEmpty ? "" : "\n") + outcome.value + "\n")
                         }

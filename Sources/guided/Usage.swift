@@ -34,6 +34,10 @@ enum Usage {
                                         format's next section, at --stop, or at --max-tokens (marked truncated;
                                         --whole-sentences keeps its last whole sentence); --stream prints it as it
                                         grows; --json prints {text, source, backend, truncated, tokens, attempts}
+          chat [--instructions TEXT] [--config FILE] [--backend NAME]
+                                        a conversation in the terminal, each answer streamed; /help lists the
+                                        settings commands (/instructions, /temperature, /sampling, /seed, /tokens,
+                                        /reset, /quit); Ctrl-C cancels an answer, Ctrl-D leaves
           backends [--config FILE]      each configured backend's availability and reason
           demo                          Senba's copywriter and step suggester on the embedded model, each value
                                         labelled with where it came from (model, authored template, or none)

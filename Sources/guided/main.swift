@@ -11,6 +11,7 @@ let commands: [String: @Sendable (ParsedArguments) async throws(CommandFailure) 
     "demo": { arguments throws(CommandFailure) in try await DemoCommand.run(arguments) },
     "generate": { arguments throws(CommandFailure) in try await GenerateCommand.run(arguments) },
     "respond": { arguments throws(CommandFailure) in try await RespondCommand.run(arguments) },
+    "chat": { arguments throws(CommandFailure) in try await ChatCommand.run(arguments) },
     "backends": { arguments throws(CommandFailure) in try await BackendsCommand.run(arguments) },
 ]
 

@@ -1,0 +1,143 @@
+import Dispatch
+import Guided
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `guided chat`: a conversation with the configured models in a terminal, with the settings of
+/// a chat app on a foundation model as slash commands. The transcript is kept across turns (free
+/// text continues the conversation) and each answer streams as it is generated. A backend that
+/// goes down, or a bad command, prints the reason and the chat goes on; end of input (Ctrl-D)
+/// ends it, and Ctrl-C during an answer cancels that answer.
+enum ChatCommand {
+    static let help = """
+        commands:
+          /instructions TEXT               a new session with these instructions (the transcript is cleared)
+          /temperature T|default           0 to 2, or the backend's default
+          /sampling default|greedy|top-k K|top-p P
+          /seed S|none                     a seed for top-k and top-p
+          /tokens                          context used and context size, as the backend counts them
+          /reset                           clear the transcript; instructions stay
+          /help                            this list
+          /quit                            leave (or Ctrl-D)
+        anything else is sent to the model; Ctrl-C cancels an answer
+        """
+
+    static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
+        var configuration = try GenerationArguments.configuration(arguments)
+        if let backend = arguments.value("--backend") {
+            guard configuration.backend(named: backend) != nil else {
+                throw .usage("error: no backend named \(backend)")
+            }
+            configuration.route = [backend]
+        }
+        var settings = ChatSettings(instructions: arguments.value("--instructions"))
+        var session = LanguageModelSession(instructions: settings.instructions, configuration: configuration)
+        let answering = Mutex<Task<Void, Never>?>(nil)
+        signal(SIGINT, SIG_IGN)
+        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupts.setEventHandler {
+            if let task = answering.withLock({ $0 }) { task.cancel() } else { Console.print("\n> ") }
+        }
+        interrupts.resume()
+        Console.out("guided chat — /help for commands, Ctrl-D to leave")
+        while true {
+            Console.print("> ")
+            guard let line = readLine(strippingNewline: true) else {
+                Console.out("")
+                return
+            }
+            let text = line.trimmingWhitespace
+            if text.isEmpty { continue }
+            if text.hasPrefix("/") {
+                let (command, argument) = split(text)
+                switch command {
+                case "/quit", "/exit": return
+                case "/help": Console.out(help)
+                case "/reset":
+                    session.resetTranscript()
+                    Console.out("transcript cleared")
+                case "/instructions":
+                    settings.instructions = argument.isEmpty ? nil : argument
+                    session = LanguageModelSession(instructions: settings.instructions, configuration: configuration)
+                    let usage = await session.tokenUsage()
+                    Console.out("new session; instructions: \(describe(usage.used))")
+                case "/tokens":
+                    let usage = await session.tokenUsage()
+                    let size = usage.contextSize.map(String.init) ?? "unknown"
+                    Console.out("context: \(describe(usage.used)) of \(size) (\(usage.backend ?? "no backend"))")
+                default:
+                    switch settings.apply(command, argument) {
+                    case .success(let summary): Console.out(summary)
+                    case .failure(let error): Console.out("error: \(error.message)")
+                    }
+                }
+                continue
+            }
+            let (current, options) = (session, settings.options)
+            let task = Task { await answer(text, current, options) }
+            answering.withLock { $0 = task }
+            await task.value
+            answering.withLock { $0 = nil }
+        }
+    }
+
+    /// Streams one answer; every way it can end prints a line that says so.
+    static func answer(_ prompt: String, _ session: LanguageModelSession, _ options: GenerationOptions) async {
+        var shown = ""
+        do {
+            for try await snapshot in session.streamResponse(to: prompt, options: options) {
+                switch snapshot {
+                case .partial(let growing):
+                    // The answer ships trimmed; show it without the space a base model starts with.
+                    let text = String(growing.drop(while: \.isWhitespace))
+                    guard text.hasPrefix(shown) else { continue }
+                    Console.print(String(text.dropFirst(shown.count)))
+                    shown = text
+                case .restarted(let attempt):
+                    Console.out((shown.isEmpty ? "" : "\n") + "[\(attempt.description); trying again]")
+                    shown = ""
+                case .complete(let outcome):
+                    if outcome.value.hasPrefix(shown) {
+                        Console.out(String(outcome.value.dropFirst(shown.count)))
+                    } else if shown.trimmingWhitespace == outcome.value {
+                        Console.out("")
+                    } else {
+                        Console.out((shown.isEmpty ? "" : "\n") + outcome.value)
+                    }
+                    if outcome.isTruncated { Console.out("[cut at the token limit]") }
+                    return
+                }
+            }
+            // A cancelled task's stream ends without a last snapshot.
+            Console.out((shown.isEmpty ? "" : "\n") + (Task.isCancelled ? "[answer cancelled]" : "[no answer]"))
+        } catch let error as GenerationError {
+            if error.reason.code == .cancelled {
+                Console.out("\n[answer cancelled]")
+            } else {
+                Console.out((shown.isEmpty ? "" : "\n") + "[no answer: \(error.reason)]")
+            }
+        } catch {
+            Console.out("\n[answer cancelled]")
+        }
+    }
+
+    static func describe(_ count: TokenCount) -> String {
+        "\(count.value) tokens\(count.isEstimate ? " (estimated)" : "")"
+    }
+
+    /// `/command argument…` into the command and the rest of the line.
+    static func split(_ text: String) -> (String, String) {
+        guard let space = text.firstIndex(of: " ") else { return (text, "") }
+        return (String(text[..<space]), String(text[text.index(after: space)...]).trimmingWhitespace)
+    }
+}
+
+extension String {
+    /// Without whitespace at either end.
+    var trimmingWhitespace: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}
