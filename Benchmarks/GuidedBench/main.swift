@@ -12,7 +12,7 @@ import Foundation
 /// one server with 1 slot, one with 4, and two replicas behind a pool.
 /// `guided-bench adversarial [--guided PATH] [--no-live]`: adversarial schemas through the release
 /// `guided` tool (time and peak memory each), their grammars through a live llama-server.
-/// `guided-bench text [--repeats N]`: free text on the embedded model over the committed prompts:
+/// `guided-bench text [--repeats N] [--sampling greedy|top-k|top-p]`: free text on the embedded model over the committed prompts:
 /// answers that end on a sentence within the cap with no scaffolding, greedy repeats, latency.
 /// Run in release mode on a quiet machine: `swift run -c release guided-bench grammar`.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -43,7 +43,8 @@ case "quality":
     ).run()
 case "text":
     let repeats = arguments.firstIndex(of: "--repeats").flatMap { Int(arguments[$0 + 1]) } ?? 1
-    await TextBenchmark(repeats: repeats).run()
+    let sampling = arguments.firstIndex(of: "--sampling").map { arguments[$0 + 1] } ?? "greedy"
+    await TextBenchmark(repeats: repeats, sampling: sampling).run()
 case "grounded":
     let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 3
     await GroundedDecodingBenchmark(rounds: rounds).run()
@@ -90,7 +91,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

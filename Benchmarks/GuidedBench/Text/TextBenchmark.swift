@@ -11,6 +11,16 @@ import GuidedManagedServer
 /// a clean session repeated the first exactly; and p50/p95 latency.
 struct TextBenchmark {
     var repeats: Int
+    /// `greedy`, `top-k` (40, seed 7) or `top-p` (0.9, seed 7).
+    var sampling = "greedy"
+
+    var mode: GenerationOptions.SamplingMode {
+        switch sampling {
+        case "top-k": .random(top: 40, seed: 7)
+        case "top-p": .random(probabilityThreshold: 0.9, seed: 7)
+        default: .greedy
+        }
+    }
 
     struct Prompt {
         var id: String
@@ -38,7 +48,9 @@ struct TextBenchmark {
         let backend = ManagedLlamaServerBackend(name: "embedded")
         guard await backend.availability().isAvailable else { return fail("the embedded model cannot serve") }
         let configuration = GuidedConfiguration(backends: [backend])
-        print("text benchmark — free text on Gemma 3 270M (embedded llama-server), greedy, \(repeats) repeat(s)")
+        print(
+            "text benchmark — free text on Gemma 3 270M (embedded llama-server), sampling \(sampling), \(repeats) repeat(s)"
+        )
         var records: [Record] = []
         for prompt in prompts {
             records.append(await measure(prompt, configuration))
@@ -52,7 +64,7 @@ struct TextBenchmark {
         await backend.shutdown()
         print("")
         print(
-            "split  prompts  good answers  from model  ends on a sentence  no scaffolding  greedy repeats   p50 ms   p95 ms"
+            "split  prompts  good answers  from model  ends on a sentence  no scaffolding  same again      p50 ms   p95 ms"
         )
         for split in ["dev", "test", "all"] {
             let group = records.filter { split == "all" || $0.prompt.split == split }
@@ -70,7 +82,7 @@ struct TextBenchmark {
     }
 
     private func measure(_ prompt: Prompt, _ configuration: GuidedConfiguration) async -> Record {
-        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: prompt.maxTokens)
+        let options = GenerationOptions(sampling: mode, maximumResponseTokens: prompt.maxTokens)
         let started = ContinuousClock.now
         let session = LanguageModelSession(instructions: prompt.instructions, configuration: configuration)
         let outcome = try? await session.respond(to: prompt.prompt, options: options)

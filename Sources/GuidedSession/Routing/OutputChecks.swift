@@ -21,7 +21,10 @@ struct OutputChecks: Sendable {
             request.groundedVocabulary == nil ? [] : [GroundingValidator(minimumSharedWords: 0)]
         self.chain = ValidatorChain([SchemaValidator()] + validators.validators + grounded)
         self.context = ValidationContext(
-            prompt: CompletionPrompt.render(request), grounding: request.grounding + request.checkOnlyGrounding,
+            // Free text may quote the request's own input (a summary keeps a sentence of it):
+            // only the instructions, examples and earlier turns are scaffolding.
+            prompt: CompletionPrompt.render(request),
+            grounding: request.grounding + request.checkOnlyGrounding + (request.schema == nil ? [request.prompt] : []),
             schema: request.schema ?? GenerationSchema(root: .any),
             exampleGrounding: request.examples.flatMap(\.grounding))
         self.candidates = candidates
