@@ -179,6 +179,9 @@ let package = Package(
         // The README's quick start, compiled with the package; a live test runs it (QuickStartTests).
         .executableTarget(
             name: "quick-start", dependencies: ["Guided"], path: "examples/QuickStart", swiftSettings: swiftSettings),
+        // Tuning a model, end to end: instructions, greedy, seeded sampling, temperature, context share.
+        .executableTarget(
+            name: "tuning", dependencies: ["Guided"], path: "examples/Tuning", swiftSettings: swiftSettings),
         .executableTarget(
             name: "copywriter", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/copywriter",
             swiftSettings: swiftSettings),

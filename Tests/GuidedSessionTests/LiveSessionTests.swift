@@ -50,6 +50,26 @@ import Testing
         }
     }
 
+    /// A type registered with nothing but its fallback, as an app first writes it, ships the
+    /// model's words for the demo's notification: the examples, candidates, grounded decoding,
+    /// sampling and checks are the framework's defaults (seeded).
+    @Test func aRegisteredTypeWithNoOptionsShipsTheModelsWords() async throws {
+        let session = LanguageModelSession(configuration: try GuidedConfiguration.load(environment: [:]))
+        try session.register(RewrittenNotification.self, policy: .template({ RewrittenNotification(text: $0) }))
+        let scope = FactScope.goal("bake sourdough at home")
+        let facts = [
+            Fact("Goal: bake sourdough at home", slots: ["goal": "bake sourdough at home"], scopes: [scope]),
+            Fact(
+                "1 March 2026: Fed the starter twice.", slots: ["entry": "Fed the starter twice.", "month": "March"],
+                scopes: [scope]),
+        ]
+        let copy = try AuthoredTemplate("Back in {month} you wrote: \"{entry}\"").filled(from: facts)
+        let outcome = try await session.respond(
+            polishing: copy, generating: RewrittenNotification.self, facts: facts, scope: scope)
+        #expect(outcome.isFromModel, "the fallback shipped: \(outcome.value.text) \(outcome.attempts)")
+        #expect(outcome.value.text != copy.text)
+    }
+
     @Test func aKilledServerStillGivesAValidatedFallbackWithinTheDeadline() async throws {
         let backend = ManagedLlamaServerBackend(name: "embedded")
         try #require(await backend.availability().isAvailable)

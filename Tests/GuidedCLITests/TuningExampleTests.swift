@@ -1,0 +1,29 @@
+import Foundation
+import GuidedTestSupport
+import GuidedTestTraits
+import Testing
+
+/// `examples/Tuning` on the embedded model: what the README says it finds, it finds.
+@Suite(.ownThreads) struct TuningExampleTests {
+    @Test(.liveModel) func theTuningExperimentsRepeatAndTemperatureVaries() throws {
+        let sibling = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("tuning").path
+        let path =
+            FileManager.default.isExecutableFile(atPath: sibling)
+            ? sibling : GuidedCommandTests.repository + "/.build/debug/tuning"
+        let run = try ExecutableRun.run(path, [], directory: GuidedCommandTests.repository)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let output = run.stdout
+        #expect(output.contains("clean, twice: the same"), "\(output)")
+        #expect(output.contains("top-k 40, seed 7: the same twice"), "\(output)")
+        #expect(output.contains("top-p 0.9, seed 7: the same twice"), "\(output)")
+        #expect(!output.contains("(no answer"), "\(output)")
+        func trigrams(_ temperature: String) -> Int? {
+            output.components(separatedBy: "temperature \(temperature): ").dropFirst().first
+                .flatMap { Int($0.split(separator: " ").first ?? "") }
+        }
+        let low = try #require(trigrams("0.2"), "\(output)")
+        let high = try #require(trigrams("1.0"), "\(output)")
+        #expect(high > low, "temperature 1.0 should vary more than 0.2: \(output)")
+        #expect(output.contains("tokens of 4096:"), "\(output)")
+    }
+}
