@@ -36,6 +36,9 @@ struct ParsedArguments {
         }
     }
 
+    /// Every option given (values and flags), in no particular order.
+    var options: [String] { Array(values.keys) + Array(flags) }
+
     func value(_ option: String) -> String? { values[option] }
     func flag(_ option: String) -> Bool { flags.contains(option) }
 

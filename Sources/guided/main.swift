@@ -24,7 +24,9 @@ guard let name = arguments.first, let command = commands[name] else {
     exit(arguments.first.map { ["-h", "--help", "help"].contains($0) } == true ? 0 : 2)
 }
 do {
-    try await command(try ParsedArguments(Array(arguments.dropFirst())))
+    let parsed = try ParsedArguments(Array(arguments.dropFirst()))
+    try CommandOptions.check(name, parsed)
+    try await command(parsed)
     exit(0)
 } catch {
     if !error.message.isEmpty { Console.error(error.message) }

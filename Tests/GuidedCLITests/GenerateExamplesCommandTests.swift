@@ -39,3 +39,15 @@ import Testing
         #expect(!canonical.stderr.contains("warning:"), "\(canonical.stderr)")
     }
 }
+
+/// An option of another subcommand is a usage error, never accepted and ignored.
+@Suite(.ownThreads) struct CommandOptionsTests {
+    @Test func anOptionOfAnotherSubcommandIsAUsageErrorNamingIt() throws {
+        let validate = try GuidedCommandTests.guided("validate", "schemas/StepSuggestions.json", "x.json", "--greedy")
+        #expect(validate.status == 2)
+        #expect(validate.stderr.contains("error: validate does not take --greedy"), "\(validate.stderr)")
+        let chat = try GuidedCommandTests.guided("chat", "--schema", "schemas/StepSuggestions.json")
+        #expect(chat.status == 2)
+        #expect(chat.stderr.contains("error: chat does not take --schema"), "\(chat.stderr)")
+    }
+}
