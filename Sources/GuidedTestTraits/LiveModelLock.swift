@@ -20,20 +20,31 @@
 /// Nested calls in the same task tree (a live suite holding the lock while its tests run) go
 /// straight through.
 public enum LiveModelLock {
-    /// How long to wait for another process's live tests before running anyway (a test run
-    /// that hangs elsewhere must not hang this one): 15 minutes.
+    /// How long to wait for another process's live tests before failing (a test run that hangs
+    /// elsewhere must not hang this one, and a live test never runs without the lock): 15 minutes.
     public static let crossProcessPatience: Duration = .seconds(15 * 60)
 
     @TaskLocal private static var isHeld = false
     private static let queue = BlockingTestLimit(width: 1)
 
     /// Runs `body` while holding the lock.
-    public static func run<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+    /// - Throws: ``LiveModelLockTimeout`` when another process held the lock for longer than
+    ///   ``crossProcessPatience`` (or the lock file cannot be opened): the test fails instead of
+    ///   running beside another live test.
+    public static func run<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await run(patience: crossProcessPatience, path: lockPath, body)
+    }
+
+    /// ``run(_:)`` with another patience and lock file (for testing the timeout).
+    static func run<T: Sendable>(patience: Duration, path: String, _ body: () async throws -> T) async throws -> T {
         if isHeld { return try await body() }
         await queue.enter()
-        let file = await FileLock.acquire(path: lockPath, patience: crossProcessPatience)
+        guard let file = await FileLock.acquire(path: path, patience: patience) else {
+            Task { await queue.leave() }
+            throw LiveModelLockTimeout(path: path)
+        }
         defer {
-            file?.release()
+            file.release()
             Task { await queue.leave() }
         }
         return try await $isHeld.withValue(true) { try await body() }
@@ -43,6 +54,17 @@ public enum LiveModelLock {
     static var lockPath: String {
         let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         return (directory.isEmpty ? "/tmp" : directory) + "/guided-live-model.lock"
+    }
+}
+
+/// The machine-wide live-model lock was not had in time: another test run held it for longer
+/// than ``LiveModelLock/crossProcessPatience``, or its file could not be opened.
+public struct LiveModelLockTimeout: Error, CustomStringConvertible {
+    /// The lock file.
+    public let path: String
+    /// What happened and what to do.
+    public var description: String {
+        "the live-model lock \(path) was not free within 15 minutes: another test run holds it; wait for it or end it"
     }
 }
 
