@@ -5,6 +5,10 @@
 struct RegexParser {
     /// Largest repetition count accepted in `{m,n}`.
     static let maximumRepetitionCount = 100_000
+    /// Deepest group nesting accepted. Every pass over a pattern (this parser, the matchers, the
+    /// grammar lowering) recurses once per level: 15,000 nested groups overflowed the stack
+    /// (SIGSEGV), in a schema's `pattern` and in a model's answer for a `format: regex` string.
+    static let maximumGroupDepth = 200
 
     let scalars: [Unicode.Scalar]
     /// Whether the whole of ECMA-262 (with the `u` flag) is accepted: lookaround,
@@ -177,6 +181,11 @@ struct RegexParser {
             }
         }
         if capturing && lookaround == nil && position == open + 1 { captureCount += 1 }
+        guard groupDepth < Self.maximumGroupDepth else {
+            throw error(
+                "groups nest more than \(Self.maximumGroupDepth) levels deep", at: open,
+                remedy: "flatten the pattern: a regular expression this deep cannot be checked safely")
+        }
         groupDepth += 1
         let inner = try parseDisjunction()
         groupDepth -= 1
