@@ -50,6 +50,7 @@ enum Usage {
           --allow-unsupported           accept keywords Guided cannot enforce or check, as warnings
 
         exit codes: 0 success, 1 invalid instance (validate), 2 bad schema, configuration or usage,
-                    3 no output (generate, respond: no backend produced one and there was no fallback)
+                    3 no output (generate, respond: no backend produced one and there was no fallback),
+                    4 the output could not be written (a full disk, a closed pipe)
         """
 }

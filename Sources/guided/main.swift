@@ -27,8 +27,12 @@ do {
     let parsed = try ParsedArguments(Array(arguments.dropFirst()))
     try CommandOptions.check(name, parsed)
     try await command(parsed)
+    if let problem = Console.outputFailure {
+        Console.error("error: the output could not be written: \(problem)")
+        exit(4)
+    }
     exit(0)
 } catch {
     if !error.message.isEmpty { Console.error(error.message) }
-    exit(error.exitCode)
+    exit(Console.outputFailure == nil ? error.exitCode : 4)
 }

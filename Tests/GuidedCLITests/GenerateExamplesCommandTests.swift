@@ -51,3 +51,15 @@ import Testing
         #expect(chat.stderr.contains("error: chat does not take --schema"), "\(chat.stderr)")
     }
 }
+
+/// Output that cannot be written is exit 4 with the reason, never exit 0 with the output lost.
+@Suite(.ownThreads) struct WriteFailureTests {
+    @Test(arguments: ["> /dev/full", ">&-"]) func aFailedWriteIsExitFour(_ redirection: String) throws {
+        let guided = GuidedCommandTests.repository + "/.build/debug/guided"
+        let run = try ExecutableRun.run(
+            "/bin/sh", ["-c", "\(guided) compile schemas/StepSuggestions.json \(redirection)"],
+            directory: GuidedCommandTests.repository)
+        #expect(run.status == 4, "\(run.stderr)")
+        #expect(run.stderr.contains("error: the output could not be written: "), "\(run.stderr)")
+    }
+}
