@@ -71,6 +71,14 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
                 return .failure(
                     UnavailableReason(.misconfigured, "the environment variable \(variable) (apiKeyEnv) is not set"))
             }
+            guard key.count >= JSONOverHTTP.minimumSecretLength else {
+                return .failure(
+                    UnavailableReason(
+                        .misconfigured,
+                        "the key in \(variable) (apiKeyEnv) has \(key.count) characters; a real key has at least "
+                            + "\(JSONOverHTTP.minimumSecretLength), and one this short would be redacted out of every answer"
+                    ))
+            }
             headers.append(HTTPHeader("Authorization", "Bearer \(key)"))
         }
         if headers.isEmpty, let authorization = credentials.authorization { headers.append(authorization) }

@@ -105,8 +105,13 @@ public struct JSONOverHTTP: Sendable {
         return Reply(status: response.status, json: try? JSONReader.parse(text), text: text)
     }
 
+    /// The shortest secret that is redacted: a shorter one (an API key `x`, a URL password `a`)
+    /// means nothing, and replacing it in every text would corrupt every response
+    /// (`"Mi[redacted] the starter"`). Backends refuse an API key this short when they read it.
+    public static let minimumSecretLength = 8
+
     /// Every secret this client knows, longest first: header values, the credential after
-    /// `Bearer ` or `Basic `, and ``secrets``.
+    /// `Bearer ` or `Basic `, and ``secrets`` — each at least ``minimumSecretLength`` long.
     public var allSecrets: [String] {
         let fromHeaders = headers.flatMap { header -> [String] in
             let credential = ["Bearer ", "Basic "].compactMap {
@@ -114,7 +119,7 @@ public struct JSONOverHTTP: Sendable {
             }
             return [header.value] + credential
         }
-        return (fromHeaders + secrets).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        return (fromHeaders + secrets).filter { $0.count >= Self.minimumSecretLength }.sorted { $0.count > $1.count }
     }
 
     /// `text` with every secret replaced by `[redacted]`. Applied to every body and stream line
