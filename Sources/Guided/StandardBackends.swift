@@ -57,7 +57,15 @@ extension GuidedConfiguration {
         file: String? = nil, registry: BackendRegistry = .standard(),
         environment: [String: String] = ProcessEnvironment.values
     ) throws(ConfigurationError) -> GuidedConfiguration {
-        let path = file ?? environment["GUIDED_CONFIG"] ?? (FileBytes.read("guided.json") != nil ? "guided.json" : nil)
+        let implicit = FileBytes.entryKind("guided.json")
+        if file == nil, environment["GUIDED_CONFIG"] == nil, let implicit, implicit != .file {
+            // Never silently the built-in default: the user put something there.
+            throw ConfigurationError(
+                "./guided.json is \(implicit == .directory ? "a directory" : "not a regular file (a FIFO, socket or device)")",
+                remedy: "make it the configuration file, remove it, or name another with --config or GUIDED_CONFIG",
+                at: .root, file: "guided.json")
+        }
+        let path = file ?? environment["GUIDED_CONFIG"] ?? (implicit == .file ? "guided.json" : nil)
         guard let path else { return try from(defaultDocument, file: "<built-in default>", registry: registry) }
         let document: GeneratedContent
         do {

@@ -10,6 +10,28 @@ public enum FileBytes {
     /// The default read limit: 64 MiB, far above any schema, instance or configuration file.
     public static let defaultLimit = 64 * 1024 * 1024
 
+    /// What kind of entry `path` names, without opening it (so a FIFO cannot block): nil when
+    /// there is none.
+    public static func entryKind(_ path: String) -> EntryKind? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// What a path names.
+    public enum EntryKind: Sendable, Hashable {
+        /// A regular file.
+        case file
+        /// A directory.
+        case directory
+        /// A FIFO, socket or device: reading it may block or never end.
+        case other
+    }
+
     /// The file's bytes, or nil if it cannot be read or is over ``defaultLimit``.
     public static func read(_ path: String) -> [UInt8]? {
         try? contents(of: path)

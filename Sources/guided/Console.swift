@@ -20,7 +20,10 @@ enum Console {
         if let problem = writeAll(1, Array(text.utf8)) { failure.withLock { $0 = $0 ?? problem } }
     }
 
-    static func error(_ text: String) { _ = writeAll(2, Array((text + "\n").utf8)) }
+    static func error(_ text: String) { errorPart(text + "\n") }
+
+    /// `text` on standard error as it is, without a line break (a streamed output's next part).
+    static func errorPart(_ text: String) { _ = writeAll(2, Array(text.utf8)) }
 
     /// Writes every byte (a short write or an interruption continues); the error's text, or nil.
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> String? {

@@ -1,5 +1,6 @@
 import Guided
 import GuidedJSON
+import Synchronization
 
 /// `guided generate`: argument mapping over ``LanguageModelSession/respond(to:schema:name:grounding:examples:options:policy:progress:)``.
 /// The session routes the request through the configured backends — the configuration's
@@ -38,8 +39,21 @@ enum GenerateCommand {
         let name = arguments.value("--type") ?? typeName(schemaPath)
         let configuration = try configured(
             try GenerationArguments.configuration(arguments), for: name, schema: schema, arguments)
+        // The stream on stderr as it grows: each snapshot prints only what is new (reprinting the
+        // whole text per event grew memory and output with the square of the length).
+        let streamed = Mutex("")
         let printProgress: @Sendable (RouteProgress) -> Void = { progress in
-            if case .partial(_, let text) = progress { Console.error("partial: \(text)") }
+            switch progress {
+            case .partial(_, let text):
+                let part = streamed.withLock { shown -> String in
+                    defer { shown = text }
+                    return text.hasPrefix(shown) ? String(text.dropFirst(shown.count)) : "\n" + text
+                }
+                Console.errorPart(part)
+            case .discarded(let attempt):
+                streamed.withLock { $0 = "" }
+                Console.errorPart("\n[\(attempt.description): starting again]\n")
+            }
         }
         let hasExamples =
             !schema.examples.isEmpty || !policy.examples.isEmpty || configuration.outputs[name]?.examples != nil
@@ -74,6 +88,7 @@ enum GenerateCommand {
             }
             return attempt.description + detail(attempt)
         }
+        if !streamed.withLock({ $0 }).isEmpty { Console.errorPart("\n") }
         Console.error("trace: " + (trace.isEmpty ? "no backend tried" : trace.joined(separator: "; ")))
         switch result {
         case .success(let outcome):

@@ -63,3 +63,40 @@ import Testing
         #expect(run.stderr.contains("error: the output could not be written: "), "\(run.stderr)")
     }
 }
+
+/// An implicit `./guided.json` that is not a regular file is an error naming it, never the
+/// built-in default used silently, and a FIFO there never blocks.
+@Suite(.ownThreads) struct ImplicitConfigurationTests {
+    @Test(arguments: ["directory", "fifo"]) func anImplicitConfigurationThatIsNotAFileIsAnError(_ kind: String) throws {
+        let folder = NSTemporaryDirectory() + "guided-implicit-\(kind)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if kind == "directory" {
+            try FileManager.default.createDirectory(atPath: folder + "/guided.json", withIntermediateDirectories: true)
+        } else {
+            try #require(mkfifo(folder + "/guided.json", 0o600) == 0)
+        }
+        let guided = GuidedCommandTests.repository + "/.build/debug/guided"
+        let run = try ExecutableRun.run(guided, ["backends"], directory: folder)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("guided.json: error: ./guided.json is "), "\(run.stderr)")
+    }
+}
+
+/// `guided generate --stream` shows the output on stderr as it grows, each part once.
+@Suite(.ownThreads) struct GenerateStreamCommandTests {
+    @Test func aStreamSplitIntoTinyEventsIsShownOnceNotReprintedPerEvent() throws {
+        let valid = #"{"text":"On 1 March you fed the starter twice. Ready for a loaf?"}"#
+        let server = try ChaosServer(.llamaServer, fault: .splitEveryByte, valid: valid)
+        defer { server.stop() }
+        let config = try GuidedCommandTests.temporaryFile(
+            "split.json",
+            #"{"backends":[{"name":"local","kind":"llama-server","url":"\#(server.baseURL)"}],"route":["local"]}"#)
+        let result = try GuidedCommandTests.guided(
+            "generate", "--schema", "schemas/RewrittenNotification.json", "--prompt", "Rewrite", "--config", config,
+            "--stream", "--no-quality-checks")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == valid + "\n", "\(result.stdout)")
+        #expect(result.stderr.components(separatedBy: "fed the starter twice").count == 2, "\(result.stderr)")
+        #expect(result.stderr.count < 4 * valid.count + 200, "the stream was reprinted: \(result.stderr.count) bytes")
+    }
+}
