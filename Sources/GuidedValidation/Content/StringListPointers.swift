@@ -11,6 +11,18 @@ extension GenerationSchema {
     /// Use it to point ``StepItemValidator`` at a schema's lists when the caller knows no
     /// better — and leave out lists that are not instructions, such as tags.
     public var stringListPointers: [JSONPointer] {
+        stringPointers(
+            matching: { item in
+                if case .string = item.kind { return item.isFreeText }
+                return false
+            }, includingSingleStrings: false)
+    }
+
+    /// The walk both ``stringListPointers`` and ``proseStringPointers`` make: from the root
+    /// through object properties, `$ref` (each definition once per path) and combinators, the
+    /// pointer of every array whose items all resolve to strings `matching` accepts — and, with
+    /// `includingSingleStrings`, of every string it accepts — in declaration order, once each.
+    func stringPointers(matching accepts: (SchemaNode) -> Bool, includingSingleStrings: Bool) -> [JSONPointer] {
         var found: [JSONPointer] = []
         func visit(_ node: SchemaNode, _ pointer: JSONPointer, _ visited: Set<String>) {
             switch node.kind {
@@ -25,13 +37,12 @@ extension GenerationSchema {
                 }
             case .array(let constraints):
                 let items = expanded(constraints.items)
-                let isStringList =
-                    constraints.prefixItems.isEmpty && !items.isEmpty
-                    && items.allSatisfy { item in
-                        if case .string = item.kind { return item.isFreeText }
-                        return false
-                    }
-                if isStringList, !found.contains(pointer) { found.append(pointer) }
+                if constraints.prefixItems.isEmpty, !items.isEmpty, items.allSatisfy(accepts), !found.contains(pointer)
+                {
+                    found.append(pointer)
+                }
+            case .string:
+                if includingSingleStrings, accepts(node), !found.contains(pointer) { found.append(pointer) }
             default:
                 break
             }
