@@ -86,38 +86,28 @@ enum ChatCommand {
 
     /// Streams one answer; every way it can end prints a line that says so.
     static func answer(_ prompt: String, _ session: LanguageModelSession, _ options: GenerationOptions) async {
-        var shown = ""
+        var answer = StreamedAnswer()
         do {
             for try await snapshot in session.streamResponse(to: prompt, options: options) {
                 switch snapshot {
                 case .partial(let growing):
-                    // The answer ships trimmed; show it without the space a base model starts with.
-                    let text = String(growing.drop(while: \.isWhitespace))
-                    guard text.hasPrefix(shown) else { continue }
-                    Console.print(String(text.dropFirst(shown.count)))
-                    shown = text
+                    Console.print(answer.part(of: growing))
                 case .restarted(let attempt):
-                    Console.out((shown.isEmpty ? "" : "\n") + "[\(attempt.description); trying again]")
-                    shown = ""
+                    Console.out((answer.shown.isEmpty ? "" : "\n") + "[\(attempt.description); trying again]")
+                    answer.restart()
                 case .complete(let outcome):
-                    if outcome.value.hasPrefix(shown) {
-                        Console.out(String(outcome.value.dropFirst(shown.count)))
-                    } else if shown.trimmingWhitespace == outcome.value {
-                        Console.out("")
-                    } else {
-                        Console.out((shown.isEmpty ? "" : "\n") + outcome.value)
-                    }
+                    Console.print(answer.ending(with: outcome.value))
                     if outcome.isTruncated { Console.out("[cut at the token limit]") }
                     return
                 }
             }
             // A cancelled task's stream ends without a last snapshot.
-            Console.out((shown.isEmpty ? "" : "\n") + (Task.isCancelled ? "[answer cancelled]" : "[no answer]"))
+            Console.out((answer.shown.isEmpty ? "" : "\n") + (Task.isCancelled ? "[answer cancelled]" : "[no answer]"))
         } catch let error as GenerationError {
             if error.reason.code == .cancelled {
                 Console.out("\n[answer cancelled]")
             } else {
-                Console.out((shown.isEmpty ? "" : "\n") + "[no answer: \(error.reason)]")
+                Console.out((answer.shown.isEmpty ? "" : "\n") + "[no answer: \(error.reason)]")
             }
         } catch {
             Console.out("\n[answer cancelled]")

@@ -63,29 +63,18 @@ enum RespondCommand {
     private static func streamed(
         _ session: LanguageModelSession, _ prompt: String, _ options: GenerationOptions, json: Bool
     ) async throws(CommandFailure) -> Result<GenerationOutcome<String>, GenerationError> {
-        var shown = ""
+        var answer = StreamedAnswer()
         do {
             for try await snapshot in session.streamResponse(to: prompt, options: options) {
                 switch snapshot {
                 case .partial(let growing):
-                    // The answer ships trimmed; show it without the space a base model starts with.
-                    let text = String(growing.drop(while: \.isWhitespace))
-                    guard !json, text.hasPrefix(shown) else { continue }
-                    Console.print(String(text.dropFirst(shown.count)))
-                    shown = text
+                    guard !json else { continue }
+                    Console.print(answer.part(of: growing))
                 case .restarted:
-                    if !json, !shown.isEmpty { Console.print("\n") }
-                    shown = ""
+                    if !json, !answer.shown.isEmpty { Console.print("\n") }
+                    answer.restart()
                 case .complete(let outcome):
-                    if !json {
-                        if outcome.value.hasPrefix(shown) {
-                            Console.print(String(outcome.value.dropFirst(shown.count)) + "\n")
-                        } else if shown.trimmingWhitespace == outcome.value {
-                            Console.print("\n")
-                        } else {
-                            Console.print((shown.isEmpty ? "" : "\n") + outcome.value + "\n")
-                        }
-                    }
+                    if !json { Console.print(answer.ending(with: outcome.value)) }
                     return .success(outcome)
                 }
             }
