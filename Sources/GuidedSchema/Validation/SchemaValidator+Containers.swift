@@ -96,7 +96,7 @@ extension SchemaValidator {
                 }
             }
             if matched || !c.additionalPropertiesOmitted { evaluated.properties.insert(property.name) }
-            if c.propertyNames.kind != .any, matching(GeneratedContent(property.name), c.propertyNames, at) == nil {
+            if c.propertyNames.kind != .any, !propertyNameMatches(property.name, c.propertyNames, at) {
                 report(
                     at, "propertyNames", "a property name matching the \"propertyNames\" schema",
                     GeneratedContent(property.name))

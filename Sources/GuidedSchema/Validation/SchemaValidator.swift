@@ -26,6 +26,16 @@ struct SchemaValidator {
     /// References being followed, with the instance depth they were entered at: meeting one
     /// again at the same depth is a cycle that would never end.
     private var activeReferences: [(name: String, depth: Int)] = []
+    /// What following a reference found, by where it was followed: a schema whose definitions
+    /// each refer to the next twice (through `allOf`, or `if`/`then`/`else`) would otherwise be
+    /// checked 2ⁿ times at n levels.
+    private var followed: [FollowedReference.Key: FollowedReference] = [:]
+    /// How many times a cycle or chain guard refused a reference: a result reached through one
+    /// depends on the references around it, so it is not kept.
+    private var guardsRefused = 0
+    /// Whether a property *name* is being checked (`propertyNames`), which shares its pointer
+    /// with the property's value.
+    var checkingPropertyName = false
     /// How deep in the instance validation is.
     var depth = 0
     /// Above zero while annotations are needed (inside an `unevaluated` node).
@@ -198,6 +208,7 @@ struct SchemaValidator {
             return .empty
         }
         if activeReferences.contains(where: { $0.name == name && $0.depth == depth }) {
+            guardsRefused += 1
             report(pointer, "$ref", "a schema that does not refer back to itself (\(name) is a reference cycle)", value)
             return .empty
         }
@@ -207,14 +218,33 @@ struct SchemaValidator {
         // at this depth count.
         let chain = activeReferences.reversed().prefix { $0.depth == depth }.count
         guard chain < Self.maximumReferenceDepth else {
+            guardsRefused += 1
             report(
                 pointer, "$ref",
                 "a chain of at most \(Self.maximumReferenceDepth) references (\(name) is deeper)", value)
             return .empty
         }
+        let key = FollowedReference.Key(
+            name: name, pointer: pointer, depth: depth, propertyName: checkingPropertyName, tracking: tracking > 0)
+        // Outside any dynamic scope a reference's result depends only on where it is followed;
+        // inside one, a `$dynamicRef` further in may resolve differently, so nothing is kept.
+        let keeps = dynamicScopes.isEmpty
+        if keeps, let known = followed[key] {
+            found.append(contentsOf: known.violations)
+            return known.evaluated
+        }
+        let mark = found.count
+        let refusedBefore = guardsRefused
         activeReferences.append((name, depth))
-        defer { activeReferences.removeLast() }
-        return check(value, against: target, at: pointer)
+        let evaluated = check(value, against: target, at: pointer)
+        activeReferences.removeLast()
+        // The same violation reached twice (both branches of `allOf: [$ref, $ref]`) is reported once.
+        let violations = FollowedReference.unique(found[mark...])
+        found.replaceSubrange(mark..., with: violations)
+        if keeps && guardsRefused == refusedBefore {
+            followed[key] = FollowedReference(violations: violations, evaluated: evaluated)
+        }
+        return evaluated
     }
 
     private mutating func definition(named name: String) -> SchemaNode? {
