@@ -28,26 +28,15 @@ import Testing
             instructions: "Suggest three short, concrete next steps toward the goal, using the facts.",
             configuration: configuration)
         try session.register(StepSuggestions.self, policy: Self.policy())
-        let examples = [
-            Example(
-                "Goal: read more. Entry: library card renewed",
-                output: StepSuggestions(steps: [
-                    "Visit the library this week", "Pick one short novel", "Read ten pages each night",
-                ]))
-        ]
+        // The framework's defaults (the type's examples, six seeded candidates, grounded decoding).
         let outcome = try await session.respond(
-            to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: Self.grounding,
-            examples: examples, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 300))
-        // The embedded model must have been reached and its output either shipped or rejected by a
-        // named check: never "unavailable".
+            to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: Self.grounding)
+        // The embedded model was reached and its own words shipped (seeded, so the same every run);
+        // a fallback fails the test with every attempt's verdict.
         let embedded = try #require(outcome.attempts.first)
         #expect(embedded.backend == "embedded")
-        #expect(!embedded.outcomeCode.hasPrefix("unavailable"), "\(embedded)")
+        #expect(outcome.isFromModel, "the fallback shipped: \(outcome.source) \(outcome.attempts)")
         #expect(StepSuggestions.generationSchema.validates(outcome.value.generatedContent))
-        if case .fallback(let reason) = outcome.source {
-            #expect(reason.code == .allBackendsFailed)
-            #expect(embedded.outcomeCode.hasPrefix("rejected:") || embedded.outcomeCode.hasPrefix("failed:"))
-        }
     }
 
     /// A type registered with nothing but its fallback, as an app first writes it, ships the
@@ -130,27 +119,22 @@ import Testing
         #expect([2, 4].contains(embedded.candidates.count), "\(embedded.candidates)")
         #expect(embedded.candidates.map(\.index) == Array(0..<embedded.candidates.count))
         let shipped = embedded.candidates.filter(\.shipped)
-        if outcome.isFromModel {
-            let winner = try #require(
-                shipped.first, "a model value shipped without a shipped candidate: \(embedded.candidates)")
-            #expect(shipped.count == 1)
-            guard case .passed = winner.outcome else {
-                Issue.record("shipped a candidate that did not pass: \(winner)")
-                return
-            }
-            // The documented score: the best mean log-probability among the passing candidates of its batch.
-            let batch = embedded.candidates.filter { $0.index / 2 == winner.index / 2 }
-            let passing = batch.filter { if case .passed = $0.outcome { true } else { false } }
-            #expect(
-                passing.allSatisfy { ($0.score ?? -.infinity) <= (winner.score ?? -.infinity) },
-                "\(embedded.candidates)")
-            let numbers = outcome.value.steps.joined(separator: " ").split { !$0.isNumber }.map(String.init)
-            #expect(numbers.allSatisfy { $0 == "20" }, "a number the facts do not hold: \(outcome.value.steps)")
-        } else {
-            #expect(shipped.isEmpty)
-            #expect(
-                embedded.candidates.allSatisfy { if case .passed = $0.outcome { false } else { true } },
-                "\(embedded.candidates)")
+        // Seeded, so the same candidates every run: one of them passes and ships.
+        #expect(outcome.isFromModel, "the fallback shipped: \(outcome.source) \(embedded.candidates)")
+        let winner = try #require(
+            shipped.first, "no candidate shipped: \(embedded.candidates)")
+        #expect(shipped.count == 1)
+        guard case .passed = winner.outcome else {
+            Issue.record("shipped a candidate that did not pass: \(winner)")
+            return
         }
+        // The documented score: the best mean log-probability among the passing candidates of its batch.
+        let batch = embedded.candidates.filter { $0.index / 2 == winner.index / 2 }
+        let passing = batch.filter { if case .passed = $0.outcome { true } else { false } }
+        #expect(
+            passing.allSatisfy { ($0.score ?? -.infinity) <= (winner.score ?? -.infinity) },
+            "\(embedded.candidates)")
+        let numbers = outcome.value.steps.joined(separator: " ").split { !$0.isNumber }.map(String.init)
+        #expect(numbers.allSatisfy { $0 == "20" }, "a number the facts do not hold: \(outcome.value.steps)")
     }
 }
