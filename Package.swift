@@ -108,7 +108,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // Test support: an in-process stub HTTP server on 127.0.0.1, a chaos server, and a runner for built executables.
+        // Test support: an in-process stub HTTP server on 127.0.0.1, a chaos server, a real TLS server with a throwaway
+        // CA, and a runner for built executables.
         .target(name: "GuidedTestSupport", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
 
         // Test traits (they import the toolchain's Testing, so only test targets depend on this):

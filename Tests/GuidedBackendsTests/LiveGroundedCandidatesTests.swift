@@ -69,8 +69,20 @@ import Testing
         let results = try await Self.backend.respond(
             to: Self.request(seed: 1, grounded: true, logProbabilities: true), candidates: 4)
         #expect(results.count == 4)
-        let responses = results.compactMap { try? $0.get() }
-        #expect(responses.count >= 2, "most candidates should complete: \(results)")
+        var responses: [BackendResponse] = []
+        var failures: [BackendError] = []
+        for result in results {
+            switch result {
+            case .success(let response): responses.append(response)
+            case .failure(let error): failures.append(error)
+            }
+        }
+        // Counted, not dropped: at most two of four may fail (one does with these seeds), and only
+        // as an output the 60-token cap cut short; a transport, timeout or grammar failure is a
+        // bug, however many candidates completed.
+        #expect(failures.count <= 2, "most candidates should complete: \(failures)")
+        #expect(failures.allSatisfy { $0.code == .truncated }, "\(failures.map { "\($0.code): \($0.message)" })")
+        #expect(responses.count + failures.count == 4)
         for response in responses {
             let probabilities = try #require(response.tokenLogProbabilities, "no token probabilities: \(response.text)")
             #expect(!probabilities.isEmpty && probabilities.allSatisfy { $0.logProbability <= 0 }, "\(probabilities)")

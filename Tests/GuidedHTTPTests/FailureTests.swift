@@ -174,6 +174,21 @@ import Testing
 }
 
 @Suite(.measuresTime) struct TLSAndStubTests {
+    /// A real TLS server whose certificate chains to a CA nobody installed: the handshake
+    /// itself works (a client given the CA reads the page), and only verification refuses it,
+    /// so this fails if peer verification were ever off. (There is no way to hand `HTTPClient` a
+    /// CA, by request, configuration or environment — libcurl uses the system bundle — so the
+    /// accepting side is shown by a client outside Guided.)
+    @Test func aCertificateFromAnUntrustedAuthorityIsRefusedByVerification() async throws {
+        let server = try TLSTestServer()
+        defer { server.stop() }
+        #expect(try server.fetchTrustingTheCA("/x") == "secure")
+        let url = server.baseURL + "/x"
+        let error = await httpError { _ = try await HTTPClient().send(HTTPRequest(url: url)) }
+        #expect(error?.code == .tls)
+        #expect(error?.curlCode == 60, "peer verification, not a failed handshake: \(String(describing: error))")
+    }
+
     @Test func tlsHandshakeAgainstPlainHTTPIsTLSError() async throws {
         let server = try StubHTTPServer()
         server.route("GET", "/x") { _ in .text("plain") }

@@ -7,6 +7,8 @@ import GuidedTestTraits
 import Synchronization
 import Testing
 
+@testable import GuidedBackends
+
 /// A `pool` of replicas: least in-flight spreading, an unhealthy replica skipped with its reason
 /// until it recovers, configuration errors located.
 @Suite(.measuresTime) struct PoolBackendTests {
@@ -63,6 +65,60 @@ import Testing
         #expect(first.requests(to: "/completion").count == 3)
         #expect(second.requests(to: "/completion").count == 3)
         #expect(pool.members.map(\.name) == ["replicas/0", "replicas/1"])
+    }
+
+    /// A replica that records the prompts it is sent, in order, and holds a prompt starting
+    /// with "hold" until the test releases it.
+    final class HoldingReplica: LanguageModelBackend {
+        let name: String
+        let kind = "test"
+        let capabilities = BackendCapabilities(jsonSchema: true)
+        private let received = Mutex<[String]>([])
+        private let released = Mutex(false)
+
+        init(_ name: String) { self.name = name }
+
+        var prompts: [String] { received.withLock { $0 } }
+        func release() { released.withLock { $0 = true } }
+
+        func availability() async -> BackendAvailability { .available }
+        func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
+            received.withLock { $0.append(request.prompt) }
+            if request.prompt.hasPrefix("hold") {
+                while !released.withLock({ $0 }) {
+                    do { try await Task.sleep(for: .milliseconds(2)) } catch {
+                        throw BackendError(.cancelled, backend: name, "cancelled")
+                    }
+                }
+            }
+            return BackendResponse(
+                backend: name, content: GeneratedContent(request.prompt), text: request.prompt, tokensGenerated: nil,
+                promptTokens: nil, stopReason: .endOfSequence, milliseconds: 0, tokensPerSecond: nil)
+        }
+        func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
+            AsyncThrowingStream { $0.finish() }
+        }
+        func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .exact(text.count) }
+        func contextSize() async throws(BackendError) -> Int { 4096 }
+    }
+
+    /// One replica holds a long request while short ones come one after another: they all go to
+    /// the idle replica (round-robin would alternate them onto the busy one), and once both are
+    /// idle again ties are taken in turn.
+    @Test func requestsGoToTheReplicaWithFewestInFlightNotInTurn() async throws {
+        let replicas = [HoldingReplica("replicas/0"), HoldingReplica("replicas/1")]
+        let pool = PoolBackend(name: "replicas", members: replicas)
+        let long = Task { try await pool.respond(to: BackendRequest(prompt: "hold 1")) }
+        #expect(await eventually { replicas[0].prompts == ["hold 1"] })
+        for index in 1...3 { _ = try await pool.respond(to: BackendRequest(prompt: "short \(index)")) }
+        #expect(pool.pool.inFlight == [1, 0])
+        replicas[0].release()
+        #expect(try await long.value.text == "hold 1")
+        for index in 4...5 { _ = try await pool.respond(to: BackendRequest(prompt: "short \(index)")) }
+        // Round-robin would give replicas/0 "hold 1", "short 2", "short 4".
+        #expect(replicas[0].prompts == ["hold 1", "short 4"])
+        #expect(replicas[1].prompts == ["short 1", "short 2", "short 3", "short 5"])
+        #expect(pool.pool.inFlight == [0, 0])
     }
 
     @Test func aDownReplicaIsSkippedWithItsReasonUntilItRecovers() async throws {

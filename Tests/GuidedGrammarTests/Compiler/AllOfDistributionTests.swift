@@ -8,10 +8,13 @@ import Testing
 /// over two shapes became "any object" and the check ran only after generation), and the
 /// allOf merge and alternation patterns in linear time (issue 12).
 @Suite(.ownThreads) struct AllOfDistributionTests {
-    static func compiled(_ text: String) throws -> (GenerationSchema, CompiledGrammar, GBNFGrammar) {
+    /// The schema, its compilation, and the grammar checked by our matcher and llama.cpp's.
+    static func compiled(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        GenerationSchema, CompiledGrammar, CheckedGrammar
+    ) {
         let schema = try GenerationSchema.fromJSONSchema(try JSONReader.parse(text)).schema
         let grammar = try GrammarCompiler.compile(schema)
-        return (schema, grammar, try GBNFGrammar(parsing: grammar.gbnf))
+        return (schema, grammar, try CheckedGrammar(grammar.gbnf, sourceLocation: sourceLocation))
     }
 
     static let shapes = #"""
@@ -75,7 +78,7 @@ import Testing
         #expect(grammar.report.entries.contains { $0.keyword == "enum" && $0.disposition == .enforced })
         // Shared prefixes are written once (a flat alternation kept llama-server busy for minutes).
         #expect(!grammar.gbnf.contains(#""\"v99999\"""#))
-        let parsed = try GBNFGrammar(parsing: grammar.gbnf)
+        let parsed = try CheckedGrammar(grammar.gbnf)
         for value in ["v0", "v9", "v10", "v99999", "v50000"] { #expect(parsed.accepts("\"\(value)\""), "\(value)") }
         for value in ["v", "v100000", "v01", "w1", "v1 "] { #expect(!parsed.accepts("\"\(value)\""), "\(value)") }
     }
@@ -129,7 +132,7 @@ import Testing
             .schema
         let compiled = try GrammarCompiler.compile(schema)
         #expect(compiled.report.entries.contains { $0.keyword == "pattern" && $0.disposition == .enforced })
-        let grammar = try GBNFGrammar(parsing: compiled.gbnf)
+        let grammar = try CheckedGrammar(compiled.gbnf)
         #expect(grammar.accepts(#""w4999x""#))
         #expect(!grammar.accepts(#""w5000x""#))
     }

@@ -1,15 +1,19 @@
 import GuidedGrammar
 import GuidedJSON
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
 /// `patternProperties` and `propertyNames` enforced on closed objects (issue 11): the grammar
 /// writes only declared keys, so a pattern constrains exactly the declared keys it matches.
-@Suite struct ObjectKeywordGrammarTests {
-    static func compiled(_ text: String) throws -> (GenerationSchema, CompiledGrammar, GBNFGrammar) {
+@Suite(.ownThreads) struct ObjectKeywordGrammarTests {
+    /// The schema, its compilation, and the grammar checked by our matcher and llama.cpp's.
+    static func compiled(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        GenerationSchema, CompiledGrammar, CheckedGrammar
+    ) {
         let schema = try GenerationSchema.fromJSONSchema(try JSONReader.parse(text)).schema
         let grammar = try GrammarCompiler.compile(schema)
-        return (schema, grammar, try GBNFGrammar(parsing: grammar.gbnf))
+        return (schema, grammar, try CheckedGrammar(grammar.gbnf, sourceLocation: sourceLocation))
     }
 
     static func disposition(_ keyword: String, in grammar: CompiledGrammar) -> LoweringReport.Disposition? {

@@ -1,9 +1,11 @@
-import GuidedGrammar
 import GuidedJSON
 import GuidedSchema
+import GuidedTestTraits
 import Testing
 
-@Suite struct ServerSchemaTests {
+@testable import GuidedGrammar
+
+@Suite(.ownThreads) struct ServerSchemaTests {
     static let schema = try! GenerationSchema.fromJSONSchema(
         try! JSONReader.parse(
             #"""
@@ -40,8 +42,12 @@ import Testing
             #expect(!Self.schema.serverSchema(dialect).report.entries.contains { $0.keyword == "grounded" })
         }
         let vocabulary = GroundedVocabulary(specifics: ["March"], forbiddenWords: [])
-        let grammar = try GrammarCompiler.compile(Self.schema, options: GrammarOptions(groundedVocabulary: vocabulary))
-            .report.entries
+        let compiled = try GrammarCompiler.compile(Self.schema, options: GrammarOptions(groundedVocabulary: vocabulary))
+        let checked = try CheckedGrammar(compiled.gbnf)
+        #expect(checked.accepts(#"{"title":"March","tags":[{"k":"March"}]}"#))
+        #expect(checked.accepts(#"{"title":"Swim in March","tags":[]}"#))
+        #expect(!checked.accepts(#"{"title":"Swim in April","tags":[]}"#), "a specific the facts lack")
+        let grammar = compiled.report.entries
         #expect(
             Set(grammar.filter { $0.keyword == "grounded" && $0.disposition == .enforced }.map(\.pointer.description))
                 == Set(strings))
@@ -72,24 +78,43 @@ import Testing
     }
 }
 
-@Suite struct GrammarCompilerBehaviourTests {
+@Suite(.ownThreads) struct GrammarCompilerBehaviourTests {
+    /// Counted by the cache's compilations, not by comparing results: the compiler is
+    /// deterministic, so a second compilation would give the same grammar as a cache hit.
     @Test func compiledGrammarsAreCachedBySchemaIdentity() throws {
-        let schema = GenerationSchema(root: .string(StringConstraints(maxLength: 7)))
-        let first = try GrammarCompiler.cachedCompile(schema)
-        let second = try GrammarCompiler.cachedCompile(GenerationSchema(root: .string(StringConstraints(maxLength: 7))))
+        // A schema no other test compiles: the shared cache's count for it is this test's alone.
+        func schema() -> GenerationSchema {
+            GenerationSchema(
+                root: .array(ArrayConstraints(items: .string(StringConstraints(minLength: 3, maxLength: 29)))))
+        }
+        let compact = GrammarOptions()
+        let pretty = GrammarOptions(whitespace: .pretty)
+        let cache = GrammarCache.shared
+        #expect(cache.compilations(of: schema(), options: compact) == 0)
+        let first = try GrammarCompiler.cachedCompile(schema())
+        let second = try GrammarCompiler.cachedCompile(schema())
         #expect(first == second)
-        #expect(
-            try GrammarCompiler.cachedCompile(schema, options: GrammarOptions(whitespace: .pretty))
-                == GrammarCompiler.compile(schema, options: GrammarOptions(whitespace: .pretty)))
+        #expect(cache.compilations(of: schema(), options: compact) == 1, "an equal schema was compiled again")
+        #expect(try CheckedGrammar(first.gbnf).accepts(#"["abcd"]"#))
+        let indented = try GrammarCompiler.cachedCompile(schema(), options: pretty)
+        _ = try GrammarCompiler.cachedCompile(schema(), options: pretty)
+        #expect(indented == (try GrammarCompiler.compile(schema(), options: pretty)))
+        #expect(indented != first)
+        #expect(try CheckedGrammar(indented.gbnf).accepts("[\n  \"abcd\"\n]"))
+        #expect(cache.compilations(of: schema(), options: pretty) == 1, "other options are a key of their own")
+        #expect(cache.compilations(of: schema(), options: compact) == 1)
     }
 
     @Test func boundsBeyondLlamaLimitsAreCheckedAfterNeverEmitted() throws {
         let schema = GenerationSchema(root: .string(StringConstraints(minLength: 2500, maxLength: 5000)))
         let compiled = try GrammarCompiler.compile(schema)
         #expect(!compiled.gbnf.contains("2500") && !compiled.gbnf.contains("5000"))
+        #expect(try CheckedGrammar(compiled.gbnf).accepts(#""ab""#), "the bounds are left to the check after")
         #expect(compiled.report.entries(.checkedAfter).map(\.keyword).sorted() == ["maxLength", "minLength"])
         let array = GenerationSchema(root: .array(ArrayConstraints(items: .boolean, minItems: 0, maxItems: 3000)))
-        #expect(!(try GrammarCompiler.compile(array).gbnf.contains("2999")))
+        let arrayGrammar = try GrammarCompiler.compile(array).gbnf
+        #expect(!arrayGrammar.contains("2999"))
+        #expect(try CheckedGrammar(arrayGrammar).accepts("[true,false]"))
     }
 
     @Test func emittedRepetitionsNeverHaveMinAboveMax() throws {
@@ -101,7 +126,12 @@ import Testing
                             items: .string(StringConstraints(minLength: low, maxLength: high)), minItems: low,
                             maxItems: high)))
                 let text = try GrammarCompiler.compile(schema).gbnf
-                _ = try GBNFGrammar(parsing: text)
+                let grammar = try CheckedGrammar(text)
+                let shortest =
+                    "["
+                    + Array(repeating: "\"" + String(repeating: "a", count: low) + "\"", count: low)
+                    .joined(separator: ",") + "]"
+                #expect(grammar.accepts(shortest), "\(low)...\(high)")
                 #expect(!text.contains("{\(high + 1),"))
             }
         }
@@ -111,8 +141,9 @@ import Testing
         #expect(throws: GrammarError.self) { try GrammarCompiler.compile(GenerationSchema(root: .nothing)) }
         let schema = GenerationSchema(
             root: SchemaNode(.anyOf([.integer(NumericBounds(minimum: 5, maximum: 1)), .boolean])))
-        let grammar = try GBNFGrammar(parsing: try GrammarCompiler.compile(schema).gbnf)
-        #expect(grammar.accepts("true") && !grammar.accepts("3"))
+        let grammar = try CheckedGrammar(try GrammarCompiler.compile(schema).gbnf)
+        #expect(grammar.accepts("true"))
+        #expect(!grammar.accepts("3"))
     }
 
     @Test func everyReportEntryNamesAKeywordOfTheSchema() throws {
@@ -121,7 +152,9 @@ import Testing
                 #"{"type":"object","properties":{"d":{"type":"string","format":"email"},"n":{"type":"number","exclusiveMinimum":0.5}},"required":["d"]}"#
             )
         ).schema
-        let report = try GrammarCompiler.compile(schema).report
+        let compiled = try GrammarCompiler.compile(schema)
+        #expect(try CheckedGrammar(compiled.gbnf).accepts(#"{"d":"a@b.example","n":1}"#))
+        let report = compiled.report
         #expect(
             report.entries.contains {
                 $0.pointer.description == "/properties/d/format" && $0.disposition == .checkedAfter
