@@ -71,4 +71,29 @@ import Testing
         #expect(result.stderr.contains(":1:9:"), "\(result.stderr)")
         #expect(!result.stderr.contains("unexpected end of data"), "\(result.stderr)")
     }
+
+    @Test func aByteOrderMarkIsNamedByEveryFileReader() throws {
+        let bom = "\u{FEFF}"
+        let schema = try GuidedCommandTests.temporaryFile("bom.schema.json", bom + #"{"type": "string"}"#)
+        let instance = try GuidedCommandTests.temporaryFile("bom.json", bom + #"{"steps": ["a", "b", "c"]}"#)
+        let configuration = try GuidedCommandTests.temporaryFile(
+            "bom-guided.json", bom + #"{"backends": [{"name": "e", "kind": "managed-llama-server"}]}"#)
+        let examples = try GuidedCommandTests.temporaryFile("bom-examples.json", bom + "[]")
+        let runs = [
+            ("schema", try GuidedCommandTests.guided("schema", schema)),
+            ("instance", try GuidedCommandTests.guided("validate", "schemas/StepSuggestions.json", instance)),
+            ("configuration", try GuidedCommandTests.guided("backends", "--config", configuration)),
+            (
+                "examples",
+                try GuidedCommandTests.guided(
+                    arguments: Self.generate + ["--examples", examples, "--config", "/nonexistent/none.json"])
+            ),
+        ]
+        for (file, result) in runs {
+            #expect(result.status == 2, "\(file): \(result.stderr)")
+            #expect(result.stderr.contains("byte-order mark"), "\(file): \(result.stderr)")
+            #expect(result.stderr.contains("without a BOM"), "\(file): \(result.stderr)")
+            #expect(!result.stderr.contains("invalid utf-8"), "\(file): \(result.stderr)")
+        }
+    }
 }
