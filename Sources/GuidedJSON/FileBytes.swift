@@ -57,16 +57,6 @@ public enum FileBytes {
         return bytes
     }
 
-    /// Writes `text` to `path` unless the file already holds exactly those bytes; returns
-    /// whether it wrote. Unchanged files keep their timestamps, so builds do not churn.
-    @discardableResult
-    public static func writeIfChanged(_ text: String, to path: String) -> Bool? {
-        let bytes = Array(text.utf8)
-        if read(path) == bytes { return false }
-        guard let file = fopen(path, "wb") else { return nil }
-        defer { fclose(file) }
-        return fwrite(bytes, 1, bytes.count, file) == bytes.count
-    }
 }
 
 /// Why a file could not be read.
