@@ -42,10 +42,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("2026-02-31", "February 2026 has 28 days"), ("2023-02-29", "February 2023 has 28 days"),
-        ("2026-04-31", "April 2026 has 30 days"), ("2026-13-01", "there is no month 13"),
-        ("+999-01-01", Self.notADate), ("2026-1-01", Self.notADate), ("2026-00-10", "there is no month 0"),
-        ("2026-03-00", "there is no day 0"),
+        ("2026-02-31", "is not a day: February 2026 has 28 days"),
+        ("2023-02-29", "is not a day: February 2023 has 28 days"),
+        ("2026-04-31", "is not a day: April 2026 has 30 days"), ("2026-13-01", "is not a day: there is no month 13"),
+        ("+999-01-01", Self.notADate), ("2026-1-01", Self.notADate),
+        ("2026-00-10", "is not a day: there is no month 0"),
+        ("2026-03-00", "is not a day: there is no day 0"),
     ])
     func anImpossibleTodayIsRefusedAndSaysWhy(today: String, reason: String) throws {
         let archive = ExampleProcess.senba + "/archive.json"

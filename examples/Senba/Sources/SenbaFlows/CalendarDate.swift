@@ -18,7 +18,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         (self.year, self.month, self.day) = (year, month, day)
     }
 
-    /// Why `text` is not a day ``init(_:)`` accepts, e.g. `February 2026 has 28 days`; nil when it is one.
+    /// Why `text` is not a day ``init(_:)`` accepts, e.g. `is not a day: February 2026 has 28 days`; nil when it is one.
     public static func problem(with text: String) -> String? {
         guard case .failure(let problem) = parse(text) else { return nil }
         return problem.text
@@ -36,11 +36,13 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         else {
             return .failure(Problem(text: "is not YYYY-MM-DD (a four-digit year, a two-digit month and day)"))
         }
-        guard (1...12).contains(month) else { return .failure(Problem(text: "there is no month \(month)")) }
-        guard day >= 1 else { return .failure(Problem(text: "there is no day 0")) }
+        guard (1...12).contains(month) else {
+            return .failure(Problem(text: "is not a day: there is no month \(month)"))
+        }
+        guard day >= 1 else { return .failure(Problem(text: "is not a day: there is no day 0")) }
         let length = days(inMonth: month, of: year)
         guard day <= length else {
-            return .failure(Problem(text: "\(monthNames[month - 1]) \(parts[0]) has \(length) days"))
+            return .failure(Problem(text: "is not a day: \(monthNames[month - 1]) \(parts[0]) has \(length) days"))
         }
         return .success(CalendarDate(year: year, month: month, day: day))
     }
