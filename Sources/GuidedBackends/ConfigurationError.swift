@@ -62,6 +62,22 @@ public struct BackendConfiguration: Sendable {
         return text
     }
 
+    /// The name of an environment variable at `key`, if present (e.g. `apiKeyEnv`). An empty
+    /// name, or one with `=` or NUL in it, names no variable anyone can set: an error here, at
+    /// load, rather than a backend that is misconfigured at every request.
+    public func environmentVariableName(_ key: String, example: String) throws(ConfigurationError) -> String? {
+        guard let name = try string(key) else { return nil }
+        let problem: String? =
+            name.isEmpty
+            ? "is empty" : name.contains("=") ? "contains \"=\"" : name.contains("\u{0}") ? "contains a NUL" : nil
+        if let problem {
+            throw error(
+                "\(key) \(problem), so it names no environment variable", key: key,
+                remedy: "write \"\(key)\": \"\(example)\", the variable that holds the key, or remove \(key)")
+        }
+        return name
+    }
+
     /// The string at `key`; an error if missing.
     public func requiredString(_ key: String, example: String) throws(ConfigurationError) -> String {
         guard let text = try string(key) else {

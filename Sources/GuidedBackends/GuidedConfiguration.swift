@@ -43,8 +43,13 @@ public struct GuidedConfiguration: Sendable {
     /// The backend configured as `name`; nil when no backend has that name.
     public func backend(named name: String) -> (any LanguageModelBackend)? { backends.first { $0.name == name } }
 
-    /// The backends in route order.
-    public var routedBackends: [any LanguageModelBackend] { route.compactMap { backend(named: $0) } }
+    /// The backends in route order (one pass over each list: a lookup per name would make a
+    /// route of every backend quadratic).
+    public var routedBackends: [any LanguageModelBackend] {
+        var byName: [String: any LanguageModelBackend] = [:]
+        for backend in backends where byName[backend.name] == nil { byName[backend.name] = backend }
+        return route.compactMap { byName[$0] }
+    }
 
     /// Reads a configuration document, building each backend with `registry`.
     public static func from(_ document: GeneratedContent, file: String? = nil, registry: BackendRegistry)
@@ -72,6 +77,9 @@ public struct GuidedConfiguration: Sendable {
             )
         }
         var backends: [any LanguageModelBackend] = []
+        // The names so far, for the duplicate and route checks: a scan of the backends per name
+        // made 50,000 backends take a minute.
+        var names: Set<String> = []
         for (index, entry) in entries.enumerated() {
             let pointer = JSONPointer(tokens: ["backends", String(index)])
             guard entry.properties != nil else {
@@ -92,7 +100,7 @@ public struct GuidedConfiguration: Sendable {
                     "backend \"\(name)\" needs a \"kind\"", pointer.appending("kind"),
                     "add \"kind\": one of \(registry.kinds.joined(separator: ", "))")
             }
-            if backends.contains(where: { $0.name == name }) {
+            guard names.insert(name).inserted else {
                 throw fail(
                     "two backends are named \"\(name)\"", pointer.appending("name"), "give each backend its own name")
             }
@@ -102,13 +110,13 @@ public struct GuidedConfiguration: Sendable {
         }
         var route: [String]?
         if let list = document["route"] {
-            guard let names = list.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
+            guard let elements = list.arrayValue, elements.allSatisfy({ $0.stringValue != nil }) else {
                 throw fail(
                     "\"route\" must be an array of backend names", JSONPointer(tokens: ["route"]),
                     "write \"route\": [\"local\"]")
             }
-            route = names.map { $0.stringValue! }
-            for (index, name) in route!.enumerated() where !backends.contains(where: { $0.name == name }) {
+            route = elements.map { $0.stringValue! }
+            for (index, name) in route!.enumerated() where !names.contains(name) {
                 throw fail(
                     "route names the unknown backend \"\(name)\"", JSONPointer(tokens: ["route", String(index)]),
                     "use one of: \(backends.map(\.name).joined(separator: ", "))")
@@ -123,16 +131,16 @@ public struct GuidedConfiguration: Sendable {
             }
             for entry in entries {
                 let pointer = JSONPointer(tokens: ["routes", entry.name])
-                guard let names = entry.value.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
+                guard let list = entry.value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
                     throw fail("a route must be an array of backend names", pointer, "write [\"embedded\"]")
                 }
-                for (index, name) in names.enumerated()
-                where !backends.contains(where: { $0.name == name.stringValue! }) {
+                let route = list.map { $0.stringValue! }
+                for (index, name) in route.enumerated() where !names.contains(name) {
                     throw fail(
-                        "route names the unknown backend \"\(name.stringValue!)\"", pointer.appending(index),
+                        "route names the unknown backend \"\(name)\"", pointer.appending(index),
                         "use one of: \(backends.map(\.name).joined(separator: ", "))")
                 }
-                routes[entry.name] = names.map { $0.stringValue! }
+                routes[entry.name] = route
             }
         }
         var routing = RoutingSettings()

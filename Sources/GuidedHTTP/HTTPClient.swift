@@ -51,7 +51,9 @@ public final class HTTPClient: Sendable {
     ///
     /// The stream ends normally after the last line (an unterminated last line
     /// included), or throws an ``HTTPError``; lines received before a failure
-    /// are delivered first. Any status streams its body. Cancelling the
+    /// are delivered first. A line that is not valid UTF-8 ends the stream with
+    /// ``HTTPError/Code/invalidUTF8`` (never a line with U+FFFD for its bad bytes). Any status
+    /// streams its body. Cancelling the
     /// consuming task, or dropping the stream, aborts the transfer.
     /// - Parameter request: The request to send.
     /// - Returns: The events of the response.
@@ -70,7 +72,7 @@ public final class HTTPClient: Sendable {
             let sink = StreamingSink(continuation)
             switch Transfer.run(request, control: control, sink: sink, pool: pool) {
             case .success:
-                sink.finish()
+                sink.finish(url: request.url)
             case .failure(let error):
                 continuation.finish(throwing: error)
             }

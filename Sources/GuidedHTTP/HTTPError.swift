@@ -21,6 +21,12 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         public static let cancelled = Code("cancelled")
         /// The body went past ``HTTPRequest/maximumResponseBytes``.
         public static let responseTooLarge = Code("responseTooLarge")
+        /// The response head went past ``HTTPRequest/maximumResponseHeaderBytes``, or one header
+        /// line past libcurl's limit of 100 KiB (which libcurl reports as "Out of memory").
+        public static let responseHeaderTooLarge = Code("responseHeaderTooLarge")
+        /// A line of a streamed body (``HTTPClient/stream(_:)``) is not valid UTF-8: it is
+        /// refused, never delivered with U+FFFD in place of its bad bytes.
+        public static let invalidUTF8 = Code("invalidUTF8")
         /// The server closed or cut the connection: nothing received, a receive
         /// error, or a body shorter than announced.
         public static let connectionClosed = Code("connectionClosed")

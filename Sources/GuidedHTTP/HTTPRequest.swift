@@ -32,6 +32,14 @@ public struct HTTPRequest: Sendable {
     /// The default for ``maximumResponseBytes``: 8 MiB.
     public static let defaultMaximumResponseBytes = 8 * 1024 * 1024
 
+    /// The largest response head accepted (status lines and header fields, as received), in
+    /// bytes. Default: 256 KiB, below libcurl's own 300 KB. Going past it aborts the transfer
+    /// with ``HTTPError/Code/responseHeaderTooLarge``.
+    public var maximumResponseHeaderBytes: Int
+
+    /// The default for ``maximumResponseHeaderBytes``: 256 KiB.
+    public static let defaultMaximumResponseHeaderBytes = 256 * 1024
+
     /// Creates a request with default timeouts and size limit.
     /// - Parameters:
     ///   - method: The request method. Default: `"GET"`.
@@ -47,6 +55,7 @@ public struct HTTPRequest: Sendable {
         self.timeout = .seconds(60)
         self.idleTimeout = .zero
         self.maximumResponseBytes = Self.defaultMaximumResponseBytes
+        self.maximumResponseHeaderBytes = Self.defaultMaximumResponseHeaderBytes
     }
 }
 

@@ -32,13 +32,22 @@ extension Transfer {
         bodyBytes += bytes.count
         lastActivity = .now
         deliverHeadIfNeeded(fallbackStatus: head.status ?? 0)
-        sink.receiveBody(bytes)
+        if let refusal = sink.receiveBody(bytes) {
+            abort = .refused(refusal)
+            return 0
+        }
         return bytes.count
     }
 
-    /// CURLOPT_HEADERFUNCTION: one raw header line at a time, status lines included.
+    /// CURLOPT_HEADERFUNCTION: one raw header line at a time, status lines included; the head
+    /// may hold at most ``HTTPRequest/maximumResponseHeaderBytes``.
     func didReceiveHeader(_ bytes: UnsafeRawBufferPointer) -> Int {
         if shouldAbort() {
+            return 0
+        }
+        headerBytes += bytes.count
+        guard head.delivered || headerBytes <= request.maximumResponseHeaderBytes else {
+            abort = .headerTooLarge
             return 0
         }
         lastActivity = .now

@@ -10,6 +10,9 @@ final class Transfer {
         case cancelled
         case tooLarge
         case idle
+        case headerTooLarge
+        /// The sink refused the body, saying why (a streamed line that is not UTF-8).
+        case refused(String)
     }
 
     let request: HTTPRequest
@@ -18,6 +21,8 @@ final class Transfer {
     /// Why a callback asked libcurl to stop, if one did.
     var abort: Abort?
     var bodyBytes = 0
+    /// The bytes of the response head so far (every header line, 1xx heads included).
+    var headerBytes = 0
     var head = ResponseHeadParser()
     /// When the last byte arrived (or the transfer started), for the idle timeout.
     var lastActivity = ContinuousClock.now
@@ -65,9 +70,16 @@ final class Transfer {
                     error(
                         .timedOut,
                         "the server sent nothing for \(Self.milliseconds(request.idleTimeout)) ms (idle timeout)"))
+            case .headerTooLarge:
+                return .failure(headerTooLarge("more than \(request.maximumResponseHeaderBytes) bytes in all"))
+            case .refused(let reason):
+                return .failure(error(.invalidUTF8, reason))
             }
         }
         guard code == CURLE_OK else {
+            if !head.delivered, let reason = Self.headerLimit(code, message: handle.errorText) {
+                return .failure(headerTooLarge(reason))
+            }
             return .failure(curlError(code, handle: handle))
         }
         var status = 0
@@ -110,6 +122,22 @@ final class Transfer {
             }
         }
         return code
+    }
+
+    /// The failure for a response head over a limit; `reason` says which.
+    private func headerTooLarge(_ reason: String) -> HTTPError {
+        error(.responseHeaderTooLarge, "the response headers are too large (\(reason)); is this the right server?")
+    }
+
+    /// Which header limit of libcurl's a failure before the head was complete means, if any:
+    /// libcurl reports a header line over its 100 KiB as CURLE_OUT_OF_MEMORY (27, "Out of
+    /// memory"; CURLE_TOO_LARGE, 100, from 8.6), and over 300 KB of headers as a receive error.
+    static func headerLimit(_ code: CURLcode, message: String) -> String? {
+        switch Int32(bitPattern: code.rawValue) {
+        case 27, 100: "a header line longer than libcurl's limit of 100 KiB"
+        case 56 where message.hasPrefix("Too large response headers"): message
+        default: nil
+        }
     }
 
     func error(_ code: HTTPError.Code, _ message: String, curlCode: Int32? = nil) -> HTTPError {

@@ -32,6 +32,26 @@ public enum FileBytes {
         case other
     }
 
+    /// Everything readable from the open descriptor `descriptor` (standard input is 0) until
+    /// its end, at most `limit` bytes: an endless pipe or a device stops at the limit.
+    /// - Throws: ``FileReadError/tooLarge(limit:)`` past the limit, or ``FileReadError/unreadable(_:)``.
+    public static func contents(ofDescriptor descriptor: Int32, limit: Int = defaultLimit) throws(FileReadError)
+        -> [UInt8]
+    {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(errno: errno)
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { throw .tooLarge(limit: limit) }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
     /// The file's bytes, or nil if it cannot be read or is over ``defaultLimit``.
     public static func read(_ path: String) -> [UInt8]? {
         try? contents(of: path)
@@ -57,16 +77,6 @@ public enum FileBytes {
         return bytes
     }
 
-    /// Writes `text` to `path` unless the file already holds exactly those bytes; returns
-    /// whether it wrote. Unchanged files keep their timestamps, so builds do not churn.
-    @discardableResult
-    public static func writeIfChanged(_ text: String, to path: String) -> Bool? {
-        let bytes = Array(text.utf8)
-        if read(path) == bytes { return false }
-        guard let file = fopen(path, "wb") else { return nil }
-        defer { fclose(file) }
-        return fwrite(bytes, 1, bytes.count, file) == bytes.count
-    }
 }
 
 /// Why a file could not be read.

@@ -8,6 +8,21 @@
 enum StrictUTF8 {
     /// The first problem: its byte offset and what is wrong, or nil when the text is clean.
     static func firstProblem(_ bytes: [UInt8]) -> (offset: Int, message: String)? {
+        // A byte-order mark is refused by name, in every file Guided reads (json-c would call a
+        // UTF-8 one "invalid utf-8 string"): RFC 8259 forbids writing one.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return (
+                0,
+                "the text starts with a UTF-8 byte-order mark (EF BB BF), which JSON text must not have; "
+                    + "save the file as UTF-8 without a BOM"
+            )
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return (
+                0,
+                "the text starts with a UTF-16 byte-order mark; JSON must be UTF-8: save the file as UTF-8 without a BOM"
+            )
+        }
         var index = 0
         let count = bytes.count
         while index < count {

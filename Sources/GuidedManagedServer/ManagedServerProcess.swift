@@ -61,10 +61,7 @@ final class ManagedServerProcess: Sendable {
     var exitStatus: Int32? { process.withLock { $0.flatMap { $0.isRunning ? nil : $0.terminationStatus } } }
 
     /// The last lines of the server's log, for error messages.
-    func logTail(lines: Int = 5) -> String {
-        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return "" }
-        return text.split(separator: "\n").suffix(lines).joined(separator: " | ")
-    }
+    func logTail(lines: Int = 5) -> String { LogTail.lines(lines, of: logPath) }
 
     /// SIGTERM, then SIGKILL after two seconds; waits for the exit, then removes the log (its
     /// tail has gone into any error already reported).

@@ -258,7 +258,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         return OpenAICompatibleBackend(
             name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:8080/v1"),
             model: try configuration.requiredString("model", example: "gemma3"),
-            apiKeyVariable: try configuration.string("apiKeyEnv"),
+            apiKeyVariable: try configuration.environmentVariableName("apiKeyEnv", example: "OPENAI_API_KEY"),
             client: client, timeout: try configuration.duration("timeoutSeconds") ?? .seconds(120),
             idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
             defaultMaximumTokens: try configuration.positiveInteger("maxTokens") ?? 512,

@@ -97,6 +97,13 @@ public struct JSONOverHTTP: Sendable {
         } catch {
             throw Self.backendError(error, backend: backend)
         }
+        // A reply to use must be text: decoded leniently, bad bytes would pass on as U+FFFD
+        // (an error status is only reported, so its body may stay as it is).
+        if response.isSuccess, String(validating: response.body, as: UTF8.self) == nil {
+            throw BackendError(
+                .malformedResponse, backend: backend,
+                "the server's reply (status \(response.status)) is not valid UTF-8; nothing is read from it")
+        }
         guard !allSecrets.isEmpty else {
             return Reply(
                 status: response.status, json: try? JSONReader.parse(bytes: response.body), text: response.bodyText)
@@ -137,6 +144,7 @@ public struct JSONOverHTTP: Sendable {
         case .timedOut: BackendError(.timeout, backend: backend, error.description)
         case .cancelled: BackendError(.cancelled, backend: backend, error.description)
         case .couldNotConnect: BackendError(.unavailable, backend: backend, error.description)
+        case .invalidUTF8: BackendError(.malformedResponse, backend: backend, error.description)
         default: BackendError(.transport, backend: backend, error.description)
         }
     }

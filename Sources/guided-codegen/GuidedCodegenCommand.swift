@@ -24,8 +24,10 @@ enum GuidedCodegenCommand {
         guard arguments.count == 2 else { fail("usage: guided-codegen SCHEMA.schema.json OUTPUT.swift", status: 2) }
         do {
             let source = try SchemaCodegen.generate(file: arguments[0])
-            guard FileBytes.writeIfChanged(source, to: arguments[1]) != nil else {
-                fail("\(arguments[1]): error: cannot write the file", status: 1)
+            do {
+                try FileBytes.replaceIfChanged(source, at: arguments[1])
+            } catch {
+                fail("\(arguments[1]): error: \(error.description) — \(error.remedy)", status: 1)
             }
         } catch {
             fail(error.description, status: 1)

@@ -36,8 +36,10 @@ enum CompileCommand {
                     + [
                         "gbnf": ".gbnf", "swift": ".swift",
                     ][format, default: ".json"]
-                guard FileBytes.writeIfChanged(text + (text.hasSuffix("\n") ? "" : "\n"), to: target) != nil else {
-                    throw CommandFailure.usage("\(target): error: cannot write the file")
+                do {
+                    try FileBytes.replaceIfChanged(text + (text.hasSuffix("\n") ? "" : "\n"), at: target)
+                } catch {
+                    throw CommandFailure.usage("\(target): error: \(error.description) — \(error.remedy)")
                 }
             } catch {
                 Console.error(error.message)

@@ -225,8 +225,9 @@ enum GenerateCommand {
 enum BackendsCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
         let configuration = try GenerationArguments.configuration(arguments)
+        let route = Set(configuration.route)
         for backend in configuration.backends {
-            let routed = configuration.route.contains(backend.name) ? "" : " (not routed)"
+            let routed = route.contains(backend.name) ? "" : " (not routed)"
             Console.out("\(backend.name) [\(backend.kind)]\(routed): \(await backend.availability())")
         }
     }

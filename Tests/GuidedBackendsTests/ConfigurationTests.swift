@@ -201,6 +201,27 @@ struct EchoBackend: LanguageModelBackend {
             """#, at: "/backends/1/name", mentioning: ["\"a\""])
     }
 
+    @Test(arguments: ["", "A=B", "NUL\u{0}"])
+    func anAPIKeyVariableThatCannotBeAnEnvironmentVariableNameIsRefusedAtLoad(name: String) throws {
+        let document: GeneratedContent = [
+            "backends": [
+                [
+                    "name": "v1", "kind": "openai-compatible", "url": "http://127.0.0.1:9/v1", "model": "m",
+                    "apiKeyEnv": GeneratedContent(name),
+                ]
+            ]
+        ]
+        do {
+            let configuration = try GuidedConfiguration.from(document, file: "guided.json", registry: .standard())
+            Issue.record("loaded: \(configuration.backends.map(\.name))")
+        } catch {
+            #expect(error.file == "guided.json")
+            #expect(error.pointer == JSONPointer("/backends/0/apiKeyEnv"))
+            #expect(error.message.contains("apiKeyEnv"), "\(error)")
+            #expect(error.remedy.contains("OPENAI_API_KEY"), "\(error)")
+        }
+    }
+
     @Test func routeNamingAnUnknownBackend() throws {
         try expectError(
             #"""

@@ -71,4 +71,56 @@ import Testing
         #expect(result.stderr.contains(":1:9:"), "\(result.stderr)")
         #expect(!result.stderr.contains("unexpected end of data"), "\(result.stderr)")
     }
+
+    @Test func aByteOrderMarkIsNamedByEveryFileReader() throws {
+        let bom = "\u{FEFF}"
+        let schema = try GuidedCommandTests.temporaryFile("bom.schema.json", bom + #"{"type": "string"}"#)
+        let instance = try GuidedCommandTests.temporaryFile("bom.json", bom + #"{"steps": ["a", "b", "c"]}"#)
+        let configuration = try GuidedCommandTests.temporaryFile(
+            "bom-guided.json", bom + #"{"backends": [{"name": "e", "kind": "managed-llama-server"}]}"#)
+        let examples = try GuidedCommandTests.temporaryFile("bom-examples.json", bom + "[]")
+        let runs = [
+            ("schema", try GuidedCommandTests.guided("schema", schema)),
+            ("instance", try GuidedCommandTests.guided("validate", "schemas/StepSuggestions.json", instance)),
+            ("configuration", try GuidedCommandTests.guided("backends", "--config", configuration)),
+            (
+                "examples",
+                try GuidedCommandTests.guided(
+                    arguments: Self.generate + ["--examples", examples, "--config", "/nonexistent/none.json"])
+            ),
+        ]
+        for (file, result) in runs {
+            #expect(result.status == 2, "\(file): \(result.stderr)")
+            #expect(result.stderr.contains("byte-order mark"), "\(file): \(result.stderr)")
+            #expect(result.stderr.contains("without a BOM"), "\(file): \(result.stderr)")
+            #expect(!result.stderr.contains("invalid utf-8"), "\(file): \(result.stderr)")
+        }
+    }
+
+    @Test func compileRefusesAnOutputThatIsNotARegularFileInsteadOfBlockingOnIt() throws {
+        let directory = (try GuidedCommandTests.temporaryFile("placeholder", "") as NSString).deletingLastPathComponent
+        let fifo = directory + "/StepSuggestions.gbnf"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: GuidedCommandTests.repository + "/.build/debug/guided")
+        process.arguments = ["compile", "schemas/StepSuggestions.json", "--out", directory]
+        process.currentDirectoryURL = URL(fileURLWithPath: GuidedCommandTests.repository)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // A hang guard, not a timing: a blocked open of the FIFO never ends by itself.
+        let guardEnds = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < guardEnds { usleep(50_000) }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("guided compile blocked on the FIFO target")
+        }
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 2, "\(stderr)")
+        #expect(stderr.contains("\(fifo): error: "), "\(stderr)")
+        #expect(stderr.contains("not a regular file"), "\(stderr)")
+    }
 }

@@ -28,6 +28,8 @@ import Testing
             name: "NUL between tokens", bytes: Array(#"{"a":1}"#.utf8).prefix(5) + [0] + Array("1}".utf8),
             message: "NUL byte"),
         Case(name: "NUL at the start", bytes: [0, 0x7B, 0x7D], message: "NUL byte"),
+        Case(name: "UTF-8 byte-order mark", bytes: [0xEF, 0xBB, 0xBF] + Array("{}".utf8), message: "byte-order mark"),
+        Case(name: "UTF-16 byte-order mark", bytes: [0xFF, 0xFE, 0x7B, 0x00], message: "UTF-16 byte-order mark"),
     ]
 
     @Test(arguments: rejected)

@@ -20,8 +20,8 @@ struct ExampleProcess {
     }
 
     static func run(
-        _ name: String, _ arguments: [String], stdin: String? = nil, directory: String = NSTemporaryDirectory(),
-        environment: [String: String]? = nil
+        _ name: String, _ arguments: [String], stdin: String? = nil, stdinPath: String? = nil,
+        directory: String = NSTemporaryDirectory(), environment: [String: String]? = nil
     ) throws -> Result {
         let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name).path
         let candidates = [binary, repository + "/.build/debug/" + name]
@@ -32,7 +32,8 @@ struct ExampleProcess {
         var variables: [String: String?] = ["GUIDED_CONFIG": nil]
         for (key, value) in environment ?? [:] { variables[key] = value }
         let run = try ExecutableRun.run(
-            path, arguments, directory: directory, environment: variables, stdin: stdin ?? "")
+            path, arguments, directory: directory, environment: variables, stdin: stdinPath == nil ? stdin ?? "" : nil,
+            stdinPath: stdinPath)
         return Result(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 

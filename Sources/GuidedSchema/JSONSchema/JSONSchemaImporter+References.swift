@@ -68,6 +68,7 @@ extension JSONSchemaImporter {
                     "copy the referenced schema into $defs and use \"#/$defs/Name\", or provide the document (import options' retrieve)",
                 at: site)
         }
+        try refuseDuplicateAnchor()
         if !fragment.isEmpty && !fragment.hasPrefix("/") {
             guard let location = index.anchors[resource + "#" + fragment] else {
                 throw SchemaError(

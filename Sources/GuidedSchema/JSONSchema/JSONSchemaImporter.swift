@@ -42,6 +42,7 @@ struct JSONSchemaImporter {
         let base = URIReference(options.baseURI ?? JSONSchemaImportOptions.defaultBaseURI)
         let assumed = options.assumedDraft.map { DialectReading(dialect: $0.dialect, declared: true) } ?? .undeclared
         let root = index.add(document, uri: base, reading: assumed, metaSchema: metaSchemaReader)
+        try refuseDuplicateAnchor()
         for container in ["$defs", "definitions"] {
             guard let value = document[container] else { continue }
             guard let defs = value.properties else {
@@ -265,6 +266,21 @@ struct JSONSchemaImporter {
                 remedy: "remove it, or import without strict mode to accept it as an annotation", at: pointer)
         }
         ignored.append(.init(pointer, keyword, .ignored, reason))
+    }
+
+    /// The error for an anchor two schemas of one resource declare, if the index met one: at
+    /// the second declaration, naming the first (and the document, when it is not this one).
+    func refuseDuplicateAnchor() throws(SchemaError) {
+        guard let duplicate = index.duplicateAnchor else { return }
+        let document = duplicate.second.document
+        let second = duplicate.second.pointer.appending(duplicate.keyword)
+        let message =
+            "the anchor \"\(duplicate.name)\" is declared twice in one schema resource: at #\(duplicate.first.pointer) and "
+        throw SchemaError(
+            .duplicateAnchor,
+            document == 0 ? message + "here" : "in \(index.documents[document].uri.text): \(message)at #\(second)",
+            remedy: "give each $anchor its own name, and point each $ref at the one it means",
+            at: document == 0 ? second : .root)
     }
 
     func invalid(_ message: String, at pointer: JSONPointer, remedy: String) -> SchemaError {

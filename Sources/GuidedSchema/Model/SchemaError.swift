@@ -19,6 +19,9 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unsupportedKeyword = Code(name: "unsupportedKeyword")
         /// A `$ref` that points nowhere (or outside the document).
         public static let danglingReference = Code(name: "danglingReference")
+        /// Two schemas of one resource declare the same `$anchor` (or draft-07 `"$id": "#name"`),
+        /// so a reference to it could mean either.
+        public static let duplicateAnchor = Code(name: "duplicateAnchor")
         /// References that lead back to where they started without validating any part of the
         /// instance (`{"$ref": "#"}`, a → b → a).
         public static let referenceCycle = Code(name: "referenceCycle")

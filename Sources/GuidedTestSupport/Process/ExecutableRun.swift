@@ -14,12 +14,13 @@ public struct ExecutableRun: Sendable {
     ///
     /// `environment` is applied on top of this process's environment (nil values remove a
     /// variable). `stdin`, when given, is written to the process's standard input, which is then
-    /// closed; without it standard input is inherited. Standard error is drained on its own thread
+    /// closed; `stdinPath` instead opens that file (or device) as standard input; without either,
+    /// standard input is inherited. Standard error is drained on its own thread
     /// while standard output is read, so a tool that writes a lot to either never blocks on a full
     /// pipe.
     public static func run(
         _ path: String, _ arguments: [String], directory: String, environment: [String: String?] = [:],
-        stdin: String? = nil
+        stdin: String? = nil, stdinPath: String? = nil
     ) throws -> ExecutableRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -36,6 +37,12 @@ public struct ExecutableRun: Sendable {
         process.standardError = err
         let input = stdin.map { _ in Pipe() }
         if let input { process.standardInput = input }
+        if let stdinPath {
+            guard let file = FileHandle(forReadingAtPath: stdinPath) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: stdinPath])
+            }
+            process.standardInput = file
+        }
         try process.run()
         if let stdin, let input {
             input.fileHandleForWriting.write(Data(stdin.utf8))

@@ -74,6 +74,36 @@ func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -
         #expect(error.message.contains(ref))
     }
 
+    @Test func anAnchorDeclaredTwiceInOneResourceIsALocatedError() throws {
+        let error = try #require(
+            importError([
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "$ref": "#item",
+                "$defs": ["A": ["$anchor": "item", "type": "string"], "B": ["$anchor": "item", "type": "integer"]],
+            ]))
+        #expect(
+            error
+                == SchemaError(
+                    .duplicateAnchor,
+                    "the anchor \"item\" is declared twice in one schema resource: at #/$defs/A and here",
+                    remedy: "give each $anchor its own name, and point each $ref at the one it means",
+                    at: JSONPointer("/$defs/B/$anchor")!))
+    }
+
+    @Test func theSameAnchorInTwoResourcesIsNoConflict() throws {
+        let imported = try GenerationSchema.fromJSONSchema([
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "properties": ["a": ["$ref": "#item"]],
+            "$defs": [
+                "Local": ["$anchor": "item", "type": "string"],
+                "Other": ["$id": "other.json", "$anchor": "item", "type": "integer"],
+            ],
+        ])
+        #expect(imported.schema.validates(["a": "x"]))
+        #expect(!imported.schema.validates(["a": 1]))
+    }
+
     @Test func referenceMustBeAString() throws {
         let error = try #require(importError(["$ref": 3]))
         #expect(error.code == .invalidKeywordValue)

@@ -4,6 +4,17 @@ struct SchemaLocation: Hashable, Sendable {
     var pointer: JSONPointer
 }
 
+/// An anchor that two schemas of one resource declare.
+struct DuplicateAnchor {
+    let name: String
+    /// Where it was declared first.
+    let first: SchemaLocation
+    /// Where it was declared again.
+    let second: SchemaLocation
+    /// The keyword that declared it again: `$anchor`, or `$id` for a draft-07 `"$id": "#name"`.
+    let keyword: String
+}
+
 /// Every document an import reads and every identifier declared in them: schema resources
 /// (`$id`, draft-04 `id`), plain-name anchors (`$anchor`, draft-06/07 `$id: "#name"`) and
 /// dynamic anchors (`$dynamicAnchor`). Built before any schema is read, so references may
@@ -29,6 +40,9 @@ struct SchemaIndex {
     private(set) var resources: [String: SchemaLocation] = [:]
     /// `resource#name` to the schema declaring the anchor.
     private(set) var anchors: [String: SchemaLocation] = [:]
+    /// The first plain-name anchor declared by two schemas of one resource, if any: the importer
+    /// refuses it, since a reference to it could mean either.
+    private(set) var duplicateAnchor: DuplicateAnchor?
     /// Resource URI to the dynamic anchors it declares.
     private(set) var dynamicAnchors: [String: [String: SchemaLocation]] = [:]
     /// Schemas that are the root of a resource, to its URI.
@@ -36,6 +50,8 @@ struct SchemaIndex {
     /// Every schema object the walk met, by location: a reference is then one lookup instead of a
     /// scan of each object on its way (10,000 definitions referring to each other took 20 s).
     private var schemas: [SchemaLocation: GeneratedContent] = [:]
+    /// `resource#name` to the first schema declaring it with `$anchor` (or `"$id": "#name"`).
+    private var plainAnchors: [String: SchemaLocation] = [:]
 
     /// Indexes `content` as the document at `uri`, read as `reading` unless it says otherwise
     /// (`metaSchema` reads a `$schema` URI); returns the document's number.
@@ -84,6 +100,22 @@ struct SchemaIndex {
         return current
     }
 
+    /// Records the anchor `name` of `resource`, declared by `keyword` at `location`, and the
+    /// first anchor that two schemas of one resource declare.
+    private mutating func declareAnchor(
+        _ name: String, in resource: String, keyword: String, at location: SchemaLocation
+    ) {
+        let key = resource + "#" + name
+        if let first = plainAnchors[key], first != location {
+            if duplicateAnchor == nil {
+                duplicateAnchor = DuplicateAnchor(name: name, first: first, second: location, keyword: keyword)
+            }
+        } else {
+            plainAnchors[key] = location
+        }
+        anchors[key] = location
+    }
+
     private mutating func register(resource: String, at location: SchemaLocation) {
         if resources[resource] == nil { resources[resource] = location }
         resourceRoots[location] = resource
@@ -106,7 +138,9 @@ struct SchemaIndex {
         if let id = value[identifier]?.stringValue, !idIgnored {
             if id.hasPrefix("#") {
                 // Draft-06/07 `"$id": "#name"` (and draft-04 `id`) is a plain-name anchor.
-                if reading.dialect <= .draft7 { anchors[resource + id] = location }
+                if reading.dialect <= .draft7 {
+                    declareAnchor(String(id.dropFirst()), in: resource, keyword: identifier, at: location)
+                }
             } else {
                 base = URIReference(id).resolved(against: base).withoutFragment
                 resource = base.text
@@ -134,7 +168,7 @@ struct SchemaIndex {
             }
         }
         if reading.dialect >= .draft2019 || !reading.declared, let name = value["$anchor"]?.stringValue {
-            anchors[resource + "#" + name] = location
+            declareAnchor(name, in: resource, keyword: "$anchor", at: location)
         }
         if reading.dialect >= .draft2020 || !reading.declared, let name = value["$dynamicAnchor"]?.stringValue {
             anchors[resource + "#" + name] = anchors[resource + "#" + name] ?? location

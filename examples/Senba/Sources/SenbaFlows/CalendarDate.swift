@@ -7,14 +7,53 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// The day of the month.
     public var day: Int
 
-    /// Parses `YYYY-MM-DD`; nil for anything else.
+    /// Parses `YYYY-MM-DD`, a day that exists (a four-digit year, no `2026-02-31`); nil for
+    /// anything else (``problem(with:)`` says what is wrong).
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
+        guard case .success(let date) = Self.parse(text) else { return nil }
+        self = date
+    }
+
+    private init(year: Int, month: Int, day: Int) {
         (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    /// Why `text` is not a day ``init(_:)`` accepts, e.g. `is not a day: February 2026 has 28 days`; nil when it is one.
+    public static func problem(with text: String) -> String? {
+        guard case .failure(let problem) = parse(text) else { return nil }
+        return problem.text
+    }
+
+    private struct Problem: Error {
+        let text: String
+    }
+
+    private static func parse(_ text: String) -> Result<CalendarDate, Problem> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let digits = { (part: Substring) in part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy(digits), let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else {
+            return .failure(Problem(text: "is not YYYY-MM-DD (a four-digit year, a two-digit month and day)"))
+        }
+        guard (1...12).contains(month) else {
+            return .failure(Problem(text: "is not a day: there is no month \(month)"))
+        }
+        guard day >= 1 else { return .failure(Problem(text: "is not a day: there is no day 0")) }
+        let length = days(inMonth: month, of: year)
+        guard day <= length else {
+            return .failure(Problem(text: "is not a day: \(monthNames[month - 1]) \(parts[0]) has \(length) days"))
+        }
+        return .success(CalendarDate(year: year, month: month, day: day))
+    }
+
+    /// How many days `month` has in `year` (Gregorian leap years).
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     static let monthNames = [

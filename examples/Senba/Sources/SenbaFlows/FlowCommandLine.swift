@@ -14,10 +14,16 @@ public struct FlowCommandLine: Sendable {
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
 
-    /// Parses `arguments`; unknown options are errors.
-    public init(_ arguments: [String], values valueOptions: Set<String> = [], flags flagOptions: Set<String> = [])
-        throws(FlowError)
-    {
+    /// The tool's usage, printed for `--help` or `-h` and after an unknown option.
+    public let usage: String
+
+    /// Parses `arguments`; unknown options are errors. `--help` or `-h` throws
+    /// ``FlowError/help(_:)`` with `usage`, which ``FlowIO/main(_:)`` prints on standard output
+    /// before exiting 0.
+    public init(
+        _ arguments: [String], usage: String, values valueOptions: Set<String> = [], flags flagOptions: Set<String> = []
+    ) throws(FlowError) {
+        self.usage = usage
         let valueOptions = valueOptions.union(["--config"])
         let flagOptions = flagOptions.union(["--json"])
         var index = 0
@@ -27,11 +33,13 @@ public struct FlowCommandLine: Sendable {
                 guard index + 1 < arguments.count else { throw FlowError("error: \(argument) needs a value") }
                 values[argument] = arguments[index + 1]
                 index += 2
+            } else if argument == "--help" || argument == "-h" {
+                throw .help(usage)
             } else if flagOptions.contains(argument) {
                 flags.insert(argument)
                 index += 1
             } else if argument.hasPrefix("--") {
-                throw FlowError("error: unknown option \(argument)")
+                throw FlowError("error: unknown option \(argument)\n\(usage)")
             } else {
                 positional.append(argument)
                 index += 1
@@ -67,10 +75,13 @@ public enum FlowIO {
     public static func load<T: Generable>(_ type: T.Type, from path: String) throws(FlowError) -> T {
         let name = path == "-" ? "<stdin>" : path
         let content: GeneratedContent
+        let bytes = path == "-" ? try readStandardInput() : nil
         do {
-            content =
-                path == "-"
-                ? try JSONReader.parse(bytes: readStandardInput(), file: name) : try JSONReader.read(file: path)
+            if let bytes {
+                content = try JSONReader.parse(bytes: bytes, file: name)
+            } else {
+                content = try JSONReader.read(file: path)
+            }
         } catch {
             throw FlowError(error.description)
         }
@@ -84,13 +95,17 @@ public enum FlowIO {
         }
     }
 
-    static func readStandardInput() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count <= 0 { return bytes }
-            bytes += buffer[0..<count]
+    /// Standard input to its end, at most ``FileBytes/defaultLimit`` bytes (as every file is
+    /// read): `copywriter - < /dev/zero` stops there with an error, never filling memory.
+    static func readStandardInput() throws(FlowError) -> [UInt8] {
+        do {
+            return try FileBytes.contents(ofDescriptor: 0)
+        } catch .tooLarge(let limit) {
+            throw FlowError(
+                "<stdin>: error: standard input holds more than \(limit / (1024 * 1024)) MiB, the most the examples read"
+                    + " — give a request file, not a device or an endless stream")
+        } catch {
+            throw FlowError("<stdin>: error: cannot read standard input: \(error.description)")
         }
     }
 
@@ -101,7 +116,8 @@ public enum FlowIO {
     }
 
     /// Runs a flow's main: prints its report (readable, or one JSON object with `--json`) and
-    /// exits 0; a bad request or configuration prints the error and exits 2.
+    /// exits 0; a bad request or configuration prints the error and exits 2 (`--help` prints
+    /// the usage on standard output and exits 0).
     public static func main(
         _ body: () async throws(FlowError) -> (report: FlowReport, json: Bool, render: (GeneratedContent) -> String)
     ) async -> Never {
@@ -110,8 +126,8 @@ public enum FlowIO {
             print(json ? report.json.jsonText() : report.readable(render: render))
             exit(0)
         } catch {
-            print(error.message, error: true)
-            exit(2)
+            print(error.message, error: error.status != 0)
+            exit(error.status)
         }
     }
 }

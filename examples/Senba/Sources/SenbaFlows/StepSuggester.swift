@@ -142,9 +142,18 @@ public enum FlowDefaults {
 public struct FlowError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, and where.
     public var message: String
+    /// The exit status: 2 for an error; 0 for ``help(_:)``, whose message goes to standard output.
+    public var status: Int32 = 2
 
     /// Creates an error.
     public init(_ message: String) { self.message = message }
+
+    /// Not an error: `--help` was asked for, and `usage` is the answer (exit status 0).
+    public static func help(_ usage: String) -> FlowError {
+        var answer = FlowError(usage)
+        answer.status = 0
+        return answer
+    }
 
     /// The message.
     public var description: String { message }

@@ -6,7 +6,8 @@ import SenbaFlows
 // with a llama-server `/completion` configuration and with the same server's OpenAI-compatible
 // `/v1` configuration, and only the configuration file differs.
 await FlowIO.main { () async throws(FlowError) in
-    let arguments = try FlowCommandLine(Array(CommandLine.arguments.dropFirst()))
+    let arguments = try FlowCommandLine(
+        Array(CommandLine.arguments.dropFirst()), usage: "usage: config-swap --config FILE [REQUEST.json|-] [--json]")
     let configuration = try arguments.configuration()
     let request =
         try arguments.positional.first.map { path throws(FlowError) in try FlowIO.load(CopyRequest.self, from: path) }
