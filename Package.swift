@@ -168,7 +168,7 @@ let package = Package(
         // schema files by the build plugin — and four runnable examples.
         .target(
             name: "SenbaFlows",
-            dependencies: ["Guided", "GuidedJSON", "GuidedSchema", "GuidedValidation"],
+            dependencies: ["Guided", "GuidedJSON", "GuidedManagedServer", "GuidedSchema", "GuidedValidation"],
             path: "examples/Senba/Sources/SenbaFlows",
             resources: [
                 .copy("StepSuggestions.schema.json"), .copy("RewrittenNotification.schema.json"),
@@ -199,7 +199,10 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "guided",
-            dependencies: ["Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "SenbaFlows"],
+            dependencies: [
+                "Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "GuidedManagedServer",
+                "SenbaFlows",
+            ],
             swiftSettings: swiftSettings
         ),
 

@@ -17,10 +17,14 @@ final class ManagedServerProcess: Sendable {
     static let live = Mutex<[ObjectIdentifier: ManagedServerProcess]>([:])
     private static let exitHandler: Void = { atexit { ManagedServerProcess.stopAll() } }()
 
-    private init(port: Int, logPath: String, process: Process) {
+    /// The server's process group (its pid), when it leads one.
+    let group: pid_t?
+
+    private init(port: Int, logPath: String, process: Process, group: pid_t?) {
         self.port = port
         self.logPath = logPath
         self.process = Mutex(process)
+        self.group = group
     }
 
     /// Starts `binary` serving `model` on a free 127.0.0.1 port.
@@ -49,7 +53,12 @@ final class ManagedServerProcess: Sendable {
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
         try SpawningThread.shared.run { try process.run() }
-        let server = ManagedServerProcess(port: port, logPath: logPath, process: process)
+        // Foundation starts a child as the leader of a process group of its own; the server and
+        // anything a wrapper script starts stay in it, so stopping the group stops them all.
+        let pid = process.processIdentifier
+        let group = getpgid(pid) == pid ? pid : nil
+        ServerProcessGroups.shared.add(group)
+        let server = ManagedServerProcess(port: port, logPath: logPath, process: process, group: group)
         live.withLock { $0[ObjectIdentifier(server)] = server }
         return server
     }
@@ -63,8 +72,12 @@ final class ManagedServerProcess: Sendable {
     /// The last lines of the server's log, for error messages.
     func logTail(lines: Int = 5) -> String { LogTail.lines(lines, of: logPath) }
 
-    /// SIGTERM, then SIGKILL after two seconds; waits for the exit, then removes the log (its
-    /// tail has gone into any error already reported).
+    /// SIGTERM, then SIGKILL after two seconds, to the server's whole process group; waits for
+    /// the exit, then removes the log (its tail has gone into any error already reported).
+    ///
+    /// The group, not just the child: a `binary` that is a wrapper script runs the real server as
+    /// its own child, which a signal to the script alone left running, orphaned (and the wait for
+    /// the script blocked until it exited).
     func stop() {
         defer { try? FileManager.default.removeItem(atPath: logPath) }
         let child = process.withLock { current -> Process? in
@@ -72,12 +85,21 @@ final class ManagedServerProcess: Sendable {
             return current
         }
         ManagedServerProcess.live.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
-        guard let child, child.isRunning else { return }
-        child.terminate()
-        let deadline = Date().addingTimeInterval(2)
-        while child.isRunning && Date() < deadline { usleep(10_000) }
-        if child.isRunning { kill(child.processIdentifier, SIGKILL) }
+        ServerProcessGroups.shared.remove(group)
+        guard let child else { return }
+        if child.isRunning {
+            signalServer(child, SIGTERM)
+            let deadline = Date().addingTimeInterval(2)
+            while child.isRunning && Date() < deadline { usleep(10_000) }
+        }
+        // Whatever is left of the group (a wrapper's server outlives the wrapper) is killed too.
+        signalServer(child, SIGKILL)
         child.waitUntilExit()
+    }
+
+    /// Sends `signal` to the server's process group, or to the child alone if it has none.
+    private func signalServer(_ child: Process, _ signal: Int32) {
+        if let group { kill(-group, signal) } else if child.isRunning { kill(child.processIdentifier, signal) }
     }
 
     static func stopAll() {

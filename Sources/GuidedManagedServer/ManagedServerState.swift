@@ -92,9 +92,9 @@ struct ManagedServerStarter {
             }
             try? await Task.sleep(for: .milliseconds(50))
         }
+        let tail = process.logTail() // before stop(), which removes the log
         process.stop()
         return .failure(
-            UnavailableReason(
-                .loading, "llama-server did not become ready within \(settings.startupTimeout): \(process.logTail())"))
+            UnavailableReason(.loading, "llama-server did not become ready within \(settings.startupTimeout): \(tail)"))
     }
 }

@@ -1,3 +1,5 @@
+import GuidedManagedServer
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -23,6 +25,9 @@ guard let name = arguments.first, let command = commands[name] else {
     Console.error(Usage.text)
     exit(arguments.first.map { ["-h", "--help", "help"].contains($0) } == true ? 0 : 2)
 }
+// Ctrl-C, SIGTERM or SIGHUP stops the managed servers a command started (a wrapper script's
+// server included) before guided ends; `guided chat` then takes Ctrl-C over to cancel answers.
+ManagedServerSignals.stopServersOnTermination()
 do {
     let parsed = try ParsedArguments(Array(arguments.dropFirst()))
     try CommandOptions.check(name, parsed)

@@ -1,5 +1,6 @@
 public import Guided
 import GuidedJSON
+import GuidedManagedServer
 
 #if canImport(Glibc)
     import Glibc
@@ -117,10 +118,12 @@ public enum FlowIO {
 
     /// Runs a flow's main: prints its report (readable, or one JSON object with `--json`) and
     /// exits 0; a bad request or configuration prints the error and exits 2 (`--help` prints
-    /// the usage on standard output and exits 0).
+    /// the usage on standard output and exits 0). Ctrl-C, SIGTERM or SIGHUP stops the managed
+    /// servers the flow started before the tool ends.
     public static func main(
         _ body: () async throws(FlowError) -> (report: FlowReport, json: Bool, render: (GeneratedContent) -> String)
     ) async -> Never {
+        ManagedServerSignals.stopServersOnTermination()
         do {
             let (report, json, render) = try await body()
             print(json ? report.json.jsonText() : report.readable(render: render))
