@@ -98,4 +98,13 @@ public struct BackendCapabilities: Sendable, Hashable {
         self.streaming = streaming
         self.tokenCounting = tokenCounting
     }
+
+    /// What either can do: each capability that `self` or `other` has.
+    public func union(_ other: BackendCapabilities) -> BackendCapabilities {
+        BackendCapabilities(
+            grammar: grammar || other.grammar, jsonSchema: jsonSchema || other.jsonSchema,
+            greedy: greedy || other.greedy, topK: topK || other.topK, topP: topP || other.topP,
+            seed: seed || other.seed, streaming: streaming || other.streaming,
+            tokenCounting: tokenCounting || other.tokenCounting)
+    }
 }

@@ -19,8 +19,29 @@ public final class PoolBackend: LanguageModelBackend {
     public let members: [any LanguageModelBackend]
     let pool: ReplicaPool
 
-    /// What every member can do.
-    public var capabilities: BackendCapabilities { members[0].capabilities }
+    /// What at least one member can do: a request goes only to the members that can do what it
+    /// asks (a top-k request in a pool of a llama-server and an OpenAI-compatible server goes to
+    /// the llama-server), so a mixed pool refuses only what none of its members can do.
+    public var capabilities: BackendCapabilities {
+        members.dropFirst().reduce(members[0].capabilities) { $0.union($1.capabilities) }
+    }
+
+    /// The members that cannot serve `request`, with the first one's reason; `nil` when every
+    /// member can.
+    private func unable(for request: BackendRequest) -> (members: Set<Int>, reason: String?) {
+        var unable: Set<Int> = []
+        var reason: String?
+        for (index, member) in members.enumerated() {
+            guard let why = member.capabilities.unsupportedReason(for: request) else { continue }
+            unable.insert(index)
+            reason = reason ?? "\(member.name): \(why.message)"
+        }
+        return (unable, reason)
+    }
+
+    private func noMemberCanServe(_ reason: String?) -> BackendError {
+        BackendError(.unsupportedOption, backend: name, "no replica can serve this request: \(reason ?? "")")
+    }
 
     /// Creates a pool over `members` (at least one); a failed replica sits out `recovery`.
     /// - Parameters:
@@ -66,7 +87,9 @@ public final class PoolBackend: LanguageModelBackend {
 
     /// Sends to the least busy healthy replica, moving on while replicas turn out to be down.
     public func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
-        var tried: Set<Int> = []
+        let (unable, reason) = unable(for: request)
+        guard unable.count < members.count else { throw noMemberCanServe(reason) }
+        var tried = unable
         var failures: [String] = []
         while let index = pool.checkOut(excluding: tried) {
             tried.insert(index)
@@ -93,7 +116,12 @@ public final class PoolBackend: LanguageModelBackend {
     /// Streams from the least busy healthy replica (a replica that fails mid-stream ends the
     /// stream; the router moves on as for any backend).
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
-        guard let index = pool.checkOut(excluding: []) else {
+        let (unable, reason) = unable(for: request)
+        guard unable.count < members.count else {
+            let error = noMemberCanServe(reason)
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+        guard let index = pool.checkOut(excluding: unable) else {
             return AsyncThrowingStream {
                 $0.finish(throwing: BackendError(.unavailable, backend: self.name, "every replica is set aside"))
             }

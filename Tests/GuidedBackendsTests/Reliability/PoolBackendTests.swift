@@ -72,11 +72,14 @@ import Testing
     final class HoldingReplica: LanguageModelBackend {
         let name: String
         let kind = "test"
-        let capabilities = BackendCapabilities(jsonSchema: true)
+        let capabilities: BackendCapabilities
         private let received = Mutex<[String]>([])
         private let released = Mutex(false)
 
-        init(_ name: String) { self.name = name }
+        init(_ name: String, capabilities: BackendCapabilities = BackendCapabilities(jsonSchema: true)) {
+            self.name = name
+            self.capabilities = capabilities
+        }
 
         var prompts: [String] { received.withLock { $0 } }
         func release() { released.withLock { $0 = true } }
@@ -100,6 +103,31 @@ import Testing
         }
         func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .exact(text.count) }
         func contextSize() async throws(BackendError) -> Int { 4096 }
+    }
+
+    /// A pool of an OpenAI-compatible-like member (top-p only) and a llama-server-like one (top-k
+    /// too) claims what either can do and sends each request only to a member that can serve it
+    /// (issue 23's probe: the pool took its first member's capabilities and refused top-k).
+    @Test func aMixedPoolSendsEachRequestToAMemberThatCanServeIt() async throws {
+        let chat = HoldingReplica("mixed/0", capabilities: BackendCapabilities(jsonSchema: true, topP: true))
+        let llama = HoldingReplica(
+            "mixed/1", capabilities: BackendCapabilities(grammar: true, jsonSchema: true, topK: true, topP: true))
+        let pool = PoolBackend(name: "mixed", members: [chat, llama])
+        #expect(pool.capabilities == BackendCapabilities(grammar: true, jsonSchema: true, topK: true, topP: true))
+        let topK = GenerationOptions(sampling: .random(top: 40))
+        for index in 1...3 { _ = try await pool.respond(to: BackendRequest(prompt: "top-k \(index)", options: topK)) }
+        _ = try await pool.respond(to: BackendRequest(prompt: "any"))
+        #expect(llama.prompts == ["top-k 1", "top-k 2", "top-k 3"])
+        #expect(chat.prompts == ["any"])
+        let greedy = BackendRequest(prompt: "greedy", options: GenerationOptions(sampling: .greedy))
+        do {
+            _ = try await pool.respond(to: greedy)
+            Issue.record("a greedy request was served by a pool with no greedy member")
+        } catch {
+            #expect(error.code == .unsupportedOption)
+            #expect(error.message == "no replica can serve this request: mixed/0: it cannot sample greedily")
+        }
+        #expect(chat.prompts.count + llama.prompts.count == 4, "nothing was sent for the greedy request")
     }
 
     /// One replica holds a long request while short ones come one after another: they all go to
