@@ -203,18 +203,9 @@ public final class LanguageModelSession: Sendable {
     func stream<Output: Generable>(_ request: SessionRequest, _ plan: OutputPlan<Output>) -> AsyncThrowingStream<
         ResponseSnapshot<Output>, any Error
     > {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let snapshots = SnapshotRelay(continuation)
-                    let outcome = try await self.generate(request, plan, progress: snapshots.relay)
-                    continuation.yield(.complete(outcome))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
+        SnapshotQueue.stream(partial: { .partial(PartialResponse(backend: $0, text: $1)) }) { queue in
+            let outcome = try await self.generate(request, plan, progress: SnapshotRelay(queue).relay)
+            queue.event(.complete(outcome))
         }
     }
 

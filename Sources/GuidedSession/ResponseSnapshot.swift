@@ -41,27 +41,26 @@ public struct PartialResponse<Output: Generable>: Sendable {
     }
 }
 
-/// Turns the router's progress into snapshots: partial text becomes ``PartialResponse``, and a
-/// discarded attempt that had streamed something becomes ``ResponseSnapshot/restarted(_:)``.
+/// Turns the router's progress into snapshots: partial text becomes ``PartialResponse`` (built
+/// when read, see ``SnapshotQueue``), and a discarded attempt that had streamed something becomes
+/// ``ResponseSnapshot/restarted(_:)``.
 final class SnapshotRelay<Output: Generable>: Sendable {
-    private let continuation: AsyncThrowingStream<ResponseSnapshot<Output>, any Error>.Continuation
+    private let queue: SnapshotQueue<ResponseSnapshot<Output>>
     private let streamed = Mutex(false)
 
-    init(_ continuation: AsyncThrowingStream<ResponseSnapshot<Output>, any Error>.Continuation) {
-        self.continuation = continuation
-    }
+    init(_ queue: SnapshotQueue<ResponseSnapshot<Output>>) { self.queue = queue }
 
     @Sendable func relay(_ progress: RouteProgress) {
         switch progress {
         case .partial(let backend, let text):
             streamed.withLock { $0 = true }
-            continuation.yield(.partial(PartialResponse(backend: backend, text: text)))
+            queue.partial(backend: backend, text: text)
         case .discarded(let attempt):
             let hadStreamed = streamed.withLock { streamed in
                 defer { streamed = false }
                 return streamed
             }
-            if hadStreamed { continuation.yield(.restarted(attempt)) }
+            if hadStreamed { queue.event(.restarted(attempt)) }
         }
     }
 }

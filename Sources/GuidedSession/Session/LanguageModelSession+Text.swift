@@ -42,22 +42,14 @@ extension LanguageModelSession {
     ) -> AsyncThrowingStream<TextSnapshot, any Error> {
         let request = SessionRequest(
             prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let outcome = try await self.generate(request, .text(policy: policy)) { progress in
-                        switch progress {
-                        case .partial(_, let text): continuation.yield(.partial(text))
-                        case .discarded(let attempt): continuation.yield(.restarted(attempt))
-                        }
-                    }
-                    continuation.yield(.complete(outcome))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
+        return SnapshotQueue.stream(partial: { .partial($1) }) { queue in
+            let outcome = try await self.generate(request, .text(policy: policy)) { progress in
+                switch progress {
+                case .partial(let backend, let text): queue.partial(backend: backend, text: text)
+                case .discarded(let attempt): queue.event(.restarted(attempt))
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
+            queue.event(.complete(outcome))
         }
     }
 }
