@@ -12,7 +12,8 @@ import Testing
 #endif
 
 /// Issue 23's secret findings, each reproduced: redaction that cost the square of a long secret's
-/// length per streamed token and a key the server or the model wrote JSON-escaped coming out decoded.
+/// length per streamed token, a key the server or the model wrote JSON-escaped coming out decoded,
+/// and a URL password with an unencoded `/` or `#` printed whole.
 @Suite struct RedactionProbeTests {
     /// A 4 KB bearer token in an environment variable of its own (set once per process).
     static let longKey: (variable: String, key: String) = {
@@ -123,5 +124,22 @@ import Testing
         let backend = OllamaBackend(name: "o", baseURL: url, model: "m", timeout: .seconds(10))
         let response = try await backend.respond(to: try OpenAIBackendStubTests.request())
         #expect(response.content == ["title": "[redacted]"])
+    }
+
+    // MARK: URL passwords that break the URL
+
+    @Test(arguments: ["pa/hunter2-x", "pa#hunter2-x", "pa?hunter2-x", "pa/hun@ter2-x"])
+    func aURLPasswordWithAnUnencodedDelimiterIsTakenOutOfTheURL(password: String) {
+        let credentials = URLCredentials("http://user:\(password)@127.0.0.1:9/v1")
+        #expect(credentials.url == "http://127.0.0.1:9/v1")
+        #expect(credentials.secrets.contains(password))
+        let error = HTTPError(code: .invalidURL, url: "http://user:\(password)@127.0.0.1:9/v1", message: "bad")
+        #expect(error.description == "invalidURL: http://127.0.0.1:9/v1: bad")
+    }
+
+    @Test(arguments: ["http://host:8080/users/@me", "http://[::1]/a/@b", "http://host/a@b", "http://u:p@host/@x"])
+    func anAtSignInAValidURLsPathIsNotTakenForCredentials(url: String) {
+        let expected = url == "http://u:p@host/@x" ? "http://host/@x" : url
+        #expect(URLCredentials(url).url == expected)
     }
 }
