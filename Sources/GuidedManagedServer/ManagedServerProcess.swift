@@ -1,4 +1,5 @@
 import Foundation
+import GuidedBackends
 import Synchronization
 
 /// One running `llama-server` child process, started under an address-space limit and tied to
@@ -60,10 +61,12 @@ final class ManagedServerProcess: Sendable {
     /// The exit status, once it has exited.
     var exitStatus: Int32? { process.withLock { $0.flatMap { $0.isRunning ? nil : $0.terminationStatus } } }
 
-    /// The last lines of the server's log, for error messages.
+    /// The last lines of the server's log, for error messages: on one line, its control
+    /// characters escaped (``TerminalText``), since the server writes it.
     func logTail(lines: Int = 5) -> String {
         guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return "" }
-        return text.split(separator: "\n").suffix(lines).joined(separator: " | ")
+        return text.split(separator: "\n").suffix(lines).map { TerminalText.escaped(String($0)) }.joined(
+            separator: " | ")
     }
 
     /// SIGTERM, then SIGKILL after two seconds; waits for the exit, then removes the log (its
