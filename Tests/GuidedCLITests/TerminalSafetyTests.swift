@@ -38,9 +38,12 @@ import Testing
         }
     }
 
-    static func configuration(kind: String, url: String, model: String) throws -> String {
+    /// A configuration with one backend, `b`, in a file of its own (`name`: one per test case, as
+    /// the cases of one test share a directory).
+    static func configuration(kind: String, url: String, model: String, name: String? = nil) throws -> String {
         try GuidedCommandTests.temporaryFile(
-            "\(kind).json", #"{"backends":[{"name":"b","kind":"\#(kind)","url":"\#(url)"\#(model)}],"route":["b"]}"#)
+            "\(name ?? kind).json",
+            #"{"backends":[{"name":"b","kind":"\#(kind)","url":"\#(url)"\#(model)}],"route":["b"]}"#)
     }
 
     @Test(arguments: ["llama-server", "ollama", "openai-compatible"])
@@ -98,7 +101,8 @@ import Testing
         let server = try Self.streamingServer("Hello\tthere \u{1B}[2J\rgone\u{0}\nsecond line\u{9B}")
         defer { server.stop() }
         let config = try Self.configuration(
-            kind: "openai-compatible", url: server.baseURL + "/v1", model: #","model":"m""#)
+            kind: "openai-compatible", url: server.baseURL + "/v1", model: #","model":"m""#,
+            name: "streamed-\(streamed)")
         let run = try GuidedCommandTests.guided(
             arguments: ["respond", "--prompt", "Hi", "--config", config] + (streamed ? ["--stream"] : []))
         #expect(run.status == 0, "\(run.stderr)")
@@ -124,7 +128,8 @@ import Testing
         #"{"backends":[{"name":"b","kind":"openai-compatible","url":"http://127.0.0.1:9/v1","model":"m","apiKeyEnv":"K\u001b[2J\u0000"}]}"#,
     ])
     func aConfigurationStringReachesTheTerminalEscaped(document: String) throws {
-        let config = try GuidedCommandTests.temporaryFile("hostile.json", document)
+        let config = try GuidedCommandTests.temporaryFile(
+            "hostile-\(UInt(bitPattern: document.hashValue)).json", document)
         let run = try GuidedCommandTests.guided("backends", "--config", config)
         #expect(
             Self.rawControls(run.stderr + run.stdout).isEmpty,
@@ -146,5 +151,33 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 1, "\(run.stdout.debugDescription)")
         #expect(run.stdout.contains(#"has no model m\e[2J\ntrace: ok"#), "\(run.stdout.debugDescription)")
+    }
+}
+
+/// Issue 23's decoded-key finding as `guided generate` shows it: a key the model wrote with JSON
+/// escapes reached the value on stdout, every candidate's output in `--json` and the trace.
+@Suite(.ownThreads) struct EscapedKeyCommandTests {
+    @Test(arguments: [false, true])
+    func aKeyTheModelWritesEscapedIsRedactedInTheValueTheCandidatesAndTheTrace(json: Bool) throws {
+        let key = "sk-cli-\(UInt64.random(in: 1...UInt64.max))-KEY"
+        let escaped = key.utf16.map {
+            "\\u" + String(repeating: "0", count: 4 - String($0, radix: 16).count) + String($0, radix: 16)
+        }
+        .joined()
+        let server = try TerminalSafetyTests.streamingServer(#"{"text":"your key is \#(escaped)"}"#)
+        defer { server.stop() }
+        let config = try GuidedCommandTests.temporaryFile(
+            "key-\(json).json",
+            #"{"backends":[{"name":"b","kind":"openai-compatible","url":"\#(server.baseURL)/v1","model":"m","apiKeyEnv":"GUIDED_CLI_ESCAPED_KEY"}],"route":["b"]}"#
+        )
+        let run = try GuidedCommandTests.guided(
+            arguments: [
+                "generate", "--schema", "schemas/RewrittenNotification.json", "--prompt", "Rewrite", "--config", config,
+                "--no-quality-checks", "--candidates", "2",
+            ] + (json ? ["--json"] : []),
+            environment: ["GUIDED_CLI_ESCAPED_KEY": key])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains(key), "\(run.stdout) \(run.stderr)")
+        #expect(run.stdout.contains(#""your key is [redacted]""#), "\(run.stdout)")
     }
 }
