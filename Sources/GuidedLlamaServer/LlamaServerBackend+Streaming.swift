@@ -18,6 +18,7 @@ extension LlamaServerBackend {
             var parser = ServerSentEventParser()
             var text = ""
             var shown = self.http.redactedStream()
+            var folding = JSONEscapeFolding() // a JSON output's snapshots are decoded: redact what they decode to
             var probabilities: [GeneratedContent] = []
             var final: GeneratedContent?
             var sawEvent = false
@@ -39,7 +40,7 @@ extension LlamaServerBackend {
                         sse.data, backend: self.name, required: ["content", "stop"], redact: self.http.redact)
                     if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
                         text += piece
-                        shown.append(piece)
+                        shown.append(request.schema == nil ? piece : folding.append(piece))
                         continuation.yield(.partial(shown.shown))
                     }
                     probabilities += chunk["completion_probabilities"]?.arrayValue ?? []

@@ -151,6 +151,7 @@ public final class OllamaBackend: LanguageModelBackend {
             let started = ContinuousClock.now
             var text = ""
             var shown = self.http.redactedStream()
+            var folding = JSONEscapeFolding() // a JSON output's snapshots are decoded: redact what they decode to
             var final: GeneratedContent?
             var refusal: (status: Int, lines: [String])?
             for try await event in self.http.client.stream(
@@ -168,7 +169,7 @@ public final class OllamaBackend: LanguageModelBackend {
                         line, backend: self.name, required: ["response", "done"], redact: self.http.redact)
                     if let piece = chunk["response"]?.stringValue, !piece.isEmpty {
                         text += piece
-                        shown.append(piece)
+                        shown.append(request.schema == nil ? piece : folding.append(piece))
                         continuation.yield(.partial(shown.shown))
                     }
                     if chunk["done"]?.boolValue == true { final = chunk }

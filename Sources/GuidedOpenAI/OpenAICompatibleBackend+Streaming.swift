@@ -22,6 +22,7 @@ extension OpenAICompatibleBackend {
             var parser = ServerSentEventParser()
             var text = ""
             var shown = http.redactedStream()
+            var folding = JSONEscapeFolding() // a JSON output's snapshots are decoded: redact what they decode to
             var finishReason: String?
             var done = false
             var sawEvent = false
@@ -49,7 +50,7 @@ extension OpenAICompatibleBackend {
                     guard let choice = chunk["choices"]?[0] else { continue }
                     if let piece = choice.value(at: ["delta", "content"])?.stringValue, !piece.isEmpty {
                         text += piece
-                        shown.append(piece)
+                        shown.append(request.schema == nil ? piece : folding.append(piece))
                         continuation.yield(.partial(shown.shown))
                     }
                     if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }

@@ -126,6 +126,45 @@ import Testing
         #expect(response.content == ["title": "[redacted]"])
     }
 
+    @Test func aKeyTheModelStreamsEscapedNeverDecodesOutOfAPartialSnapshot() async throws {
+        let server = try StubHTTPServer()
+        defer { server.stop() }
+        let key = OpenAIBackendStubTests.secret.key
+        let escaped = Self.escaped(key)
+        // Cut inside escapes, so a piece ends with half of one.
+        let model = #"{"title":"key "# + escaped + #" ok","note":null}"#
+        let pieces = stride(from: 0, to: model.count, by: 5).map {
+            String(Array(model)[$0..<min($0 + 5, model.count)])
+        }
+        let chunks =
+            pieces.map { OpenAIBackendStubTests.chunk(delta: #"{"content":\#(jsonString($0))}"#) }
+            + [OpenAIBackendStubTests.chunk(delta: "{}", finishReason: "stop"), "data: [DONE]\n\n"]
+        server.route("POST", "/v1/chat/completions") { _ in .sse(chunks, delay: .zero) }
+        let backend = OpenAICompatibleBackend(
+            name: "v1", baseURL: server.baseURL + "/v1", model: "x",
+            apiKeyVariable: OpenAIBackendStubTests.secret.variable, timeout: .seconds(10))
+        let streamed = await collect(backend.streamResponse(to: try OpenAIBackendStubTests.request()))
+        #expect(streamed.final?.content == ["title": "key [redacted] ok"])
+        // What a session's typed snapshot decodes each partial to (PartialResponse.rawContent).
+        let decoded = streamed.partials.map { text -> GeneratedContent? in
+            switch PartialJSON.parse(text) {
+            case .complete(let value): value
+            case .incomplete(let value): value
+            case .invalid: nil
+            }
+        }
+        for value in decoded {
+            #expect(!(value?.jsonText().contains(key) ?? false), "\(String(describing: value))")
+        }
+        #expect(decoded.last??["title"]?.stringValue == "key [redacted] ok")
+    }
+
+    @Test func foldingSpellsOutNeedlessEscapesOnlyAndHoldsACutOne() {
+        var folding = JSONEscapeFolding()
+        let pieces = [#"a\u00"#, #"73 \/ \\u0073 \u0022 \u000a \n \ud83d"#, #"\"#, "u0041"]
+        #expect(pieces.map { folding.append($0) } == ["a", #"s / \\u0073 \u0022 \u000a \n \ud83d"#, "", "A"])
+    }
+
     // MARK: URL passwords that break the URL
 
     @Test(arguments: ["pa/hunter2-x", "pa#hunter2-x", "pa?hunter2-x", "pa/hun@ter2-x"])
