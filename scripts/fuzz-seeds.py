@@ -66,6 +66,7 @@ seeds["fuzz-redaction"].update([
     '\x01aaaaaaaa\x02xaaaaaaaaaaaaaaaaaaay aaaaaaa',
     '\x05abcabcab\x01cabcabca\x02abcabcabcabcabcab abcab',
     '\x02sk-\u00e9t\u00e9-secret\x02un \u00e9t\u00e9 sk-\u00e9t\u00e9-secret fini',
+    '\x03\\u0073k\\u002dsecret-key \\\\u0073 \\/ \\ud83d\\ude00 \\u00',
     '\x04boom \x1b]52;c;aGk=\x07\x1b[2J\rover\x00\ntrace: forged\u009b31m\x7fend',
 ])
 for name, texts in seeds.items():

@@ -6,7 +6,8 @@ import GuidedServerBackends
 /// after it is `secret\u{1}secret\u{1}…\u{2}text`. Checked, trapping on any broken promise: the text
 /// redacted in pieces is the text redacted whole, each snapshot a start of it, no secret (of at
 /// least 8 characters, none holding `[` or `]`, which `[redacted]` could complete) left in it,
-/// and neither escaping leaves a control character it promises to escape.
+/// JSON escapes folded in pieces are the text folded whole, and neither escaping leaves a control
+/// character it promises to escape.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRedaction(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let (selector, rest) = FuzzInput(start, count).split
@@ -28,6 +29,17 @@ public func fuzzRedaction(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         offset += size
     }
     precondition(stream.finish() == whole, "pieces and whole differ")
+    var folding = JSONEscapeFolding()
+    var folded = ""
+    offset = 0
+    while offset < scalars.count {
+        var piece = ""
+        piece.unicodeScalars.append(contentsOf: scalars[offset..<min(offset + size, scalars.count)])
+        folded += folding.append(piece)
+        offset += size
+    }
+    var once = JSONEscapeFolding()
+    precondition(folded == once.append(text), "escapes folded in pieces and whole differ")
     for secret in secrets where secret.utf8.count >= 8 && !secret.contains("[") && !secret.contains("]") {
         precondition(!whole.utf8.contains(secret.utf8), "a secret is left")
     }
