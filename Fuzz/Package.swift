@@ -29,6 +29,7 @@ let package = Package(
         fuzzTarget("fuzz-schema-import", ["GuidedJSON", "GuidedSchema", "GuidedGrammar"]),
         fuzzTarget("fuzz-configuration", ["Guided", "GuidedJSON"]),
         fuzzTarget("fuzz-stream-lines", ["GuidedHTTP", "GuidedServerBackends"]),
+        fuzzTarget("fuzz-redaction", ["Guided", "GuidedServerBackends"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,8 @@ import glob, hashlib, json, os, sys
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 out = sys.argv[1]
 seeds = {name: set() for name in ["fuzz-json-reader", "fuzz-partial-json", "fuzz-gbnf", "fuzz-regex",
-                                  "fuzz-schema-import", "fuzz-configuration", "fuzz-stream-lines"]}
+                                  "fuzz-schema-import", "fuzz-configuration", "fuzz-stream-lines",
+                                  "fuzz-redaction"]}
 
 def lines(path):
     with open(os.path.join(root, path), encoding="utf-8") as handle:
@@ -59,6 +60,14 @@ seeds["fuzz-stream-lines"].update([
     '\x03data: {"content":"{\\"","stop":false}\n\ndata: {"content":"","stop":true,"stop_type":"eos"}\n\n',
     '\x07{"model":"m","response":"{","done":false}\n{"model":"m","response":"","done":true,"done_reason":"stop"}\n',
     '\x01: ping\r\nevent: done\r\ndata: {"choices":[{"delta":{"content":"x"}}]}\r\n\r\ndata: [DONE]\r\n\r\n',
+])
+seeds["fuzz-redaction"].update([
+    '\x03hunter2-secret\x01reader:hunter2-secret\x02key hunter2-secret, pair reader:hunter2-secret end',
+    '\x01aaaaaaaa\x02xaaaaaaaaaaaaaaaaaaay aaaaaaa',
+    '\x05abcabcab\x01cabcabca\x02abcabcabcabcabcab abcab',
+    '\x02sk-\u00e9t\u00e9-secret\x02un \u00e9t\u00e9 sk-\u00e9t\u00e9-secret fini',
+    '\x03\\u0073k\\u002dsecret-key \\\\u0073 \\/ \\ud83d\\ude00 \\u00',
+    '\x04boom \x1b]52;c;aGk=\x07\x1b[2J\rover\x00\ntrace: forged\u009b31m\x7fend',
 ])
 for name, texts in seeds.items():
     folder = os.path.join(out, name)

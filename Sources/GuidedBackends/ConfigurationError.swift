@@ -20,9 +20,11 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         self.file = file
     }
 
-    /// `file: error: message (at #/pointer) — remedy`.
+    /// `file: error: message (at #/pointer) — remedy`, on one line: the configuration's own
+    /// strings it quotes (a kind, an unknown key, a route entry, a model name) have their control
+    /// characters escaped (``TerminalText``), so the file cannot write to the terminal through it.
     public var description: String {
-        "\(file ?? "<configuration>"): error: \(message) (at #\(pointer)) — \(remedy)"
+        TerminalText.escaped("\(file ?? "<configuration>"): error: \(message) (at #\(pointer)) — \(remedy)")
     }
 }
 

@@ -74,7 +74,10 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// Drops `user:password@` from `scheme://user:password@host/...`.
+    /// Drops `user:password@` from `scheme://user:password@host/...`, also when the password holds
+    /// an unencoded `/`, `?` or `#` (`http://user:pa/ss@host`), which ends the authority early
+    /// and makes the URL invalid: such a URL is printed by every error about it, so the
+    /// password must come out of it all the same.
     static func redactingUserInfo(_ url: String) -> String {
         let characters = Array(url)
         guard
@@ -84,9 +87,23 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
             })
         else { return url }
         let authorityStart = colon + 3
-        let tail = characters[authorityStart...]
-        let authorityEnd = tail.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? characters.endIndex
-        guard let at = characters[authorityStart..<authorityEnd].lastIndex(of: "@") else { return url }
+        guard let at = userInfoEnd(characters, from: authorityStart) else { return url }
         return String(characters[..<authorityStart]) + String(characters[(at + 1)...])
+    }
+
+    /// The index of the `@` that ends the user information starting at `start`, if there is one.
+    private static func userInfoEnd(_ characters: [Character], from start: Int) -> Int? {
+        let isDelimiter: (Character) -> Bool = { $0 == "/" || $0 == "?" || $0 == "#" }
+        let authorityEnd = characters[start...].firstIndex(where: isDelimiter) ?? characters.endIndex
+        let authority = characters[start..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") { return at }
+        // What the delimiter cut off is `user:pa`, not `host:port`, when its "port" is not a
+        // number; the user information then ends at the last `@` before the path that follows.
+        guard authority.first != "[", let portStart = authority.firstIndex(of: ":"),
+            authority[(portStart + 1)...].contains(where: { !$0.isASCII || !$0.isNumber }),
+            let firstAt = characters[authorityEnd...].firstIndex(of: "@")
+        else { return nil }
+        let pathStart = characters[firstAt...].firstIndex(where: isDelimiter) ?? characters.endIndex
+        return characters[firstAt..<pathStart].lastIndex(of: "@")
     }
 }

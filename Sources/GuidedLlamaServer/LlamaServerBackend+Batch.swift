@@ -66,9 +66,8 @@ extension LlamaServerBackend {
             throw BackendError(.transport, backend: name, "\(error)")
         }
         if let whole {
-            let text = http.redact(whole.lines.joined(separator: "\n"))
             return try wholeBatch(
-                JSONOverHTTP.Reply(status: whole.status, json: try? JSONReader.parse(text), text: text), count: count)
+                http.reply(status: whole.status, body: whole.lines.joined(separator: "\n")), count: count)
         }
         var completions: [BatchCompletion] = []
         for index in 0..<count {
@@ -78,7 +77,7 @@ extension LlamaServerBackend {
                     excerpt: OutputValidation.excerpt(http.redact(texts[index])))
             }
             completions.append(
-                BatchCompletion(text: http.redact(texts[index]), final: final, probabilities: probabilities[index]))
+                BatchCompletion(text: texts[index], final: final, probabilities: probabilities[index]))
         }
         return completions
     }

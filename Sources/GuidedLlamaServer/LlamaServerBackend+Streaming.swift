@@ -17,6 +17,8 @@ extension LlamaServerBackend {
             let started = ContinuousClock.now
             var parser = ServerSentEventParser()
             var text = ""
+            var shown = self.http.redactedStream()
+            var folding = JSONEscapeFolding() // a JSON output's snapshots are decoded: redact what they decode to
             var probabilities: [GeneratedContent] = []
             var final: GeneratedContent?
             var sawEvent = false
@@ -38,16 +40,16 @@ extension LlamaServerBackend {
                         sse.data, backend: self.name, required: ["content", "stop"], redact: self.http.redact)
                     if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
                         text += piece
-                        continuation.yield(.partial(self.http.redactedSnapshot(text)))
+                        shown.append(request.schema == nil ? piece : folding.append(piece))
+                        continuation.yield(.partial(shown.shown))
                     }
                     probabilities += chunk["completion_probabilities"]?.arrayValue ?? []
                     if chunk["stop"]?.boolValue == true { final = chunk }
                 }
             }
             if let whole {
-                let body = self.http.redact(whole.lines.joined(separator: "\n"))
                 return try self.finishWhole(
-                    JSONOverHTTP.Reply(status: whole.status, json: try? JSONReader.parse(body), text: body),
+                    self.http.reply(status: whole.status, body: whole.lines.joined(separator: "\n")),
                     request: request, started: started)
             }
             guard let final else {
@@ -56,7 +58,7 @@ extension LlamaServerBackend {
                     excerpt: OutputValidation.excerpt(self.http.redact(text)))
             }
             return try self.finish(
-                text: self.http.redact(text), final: final, probabilities: probabilities, request: request,
+                text: text, final: final, probabilities: probabilities, request: request,
                 started: started)
         }
     }

@@ -142,13 +142,15 @@ public final class LlamaServerBackend: LanguageModelBackend {
         }
     }
 
-    /// Checks the stop reason of a finished generation and validates its text.
+    /// Checks the stop reason of a finished generation and validates its text, redacted as text
+    /// and again once its JSON is decoded (``JSONOverHTTP/redactStrings(in:)``).
     /// `probabilities`: the `completion_probabilities` entries gathered from a stream's events,
     /// used when the final event carries none.
     func finish(
         text: String, final json: GeneratedContent, probabilities: [GeneratedContent] = [], request: BackendRequest,
         started: ContinuousClock.Instant
     ) throws(BackendError) -> BackendResponse {
+        let text = http.redact(text)
         let stop = StopReason(rawValue: json["stop_type"]?.stringValue ?? "") ?? .unknown
         let cut = stop == .limit || json["truncated"]?.boolValue == true
         if cut, request.schema != nil {
@@ -158,7 +160,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
                 excerpt: OutputValidation.excerpt(text))
         }
         let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) {
-            try JSONReader.parse($0)
+            http.redactStrings(in: try JSONReader.parse($0))
         }
         return BackendResponse(
             backend: name, content: content, text: text,

@@ -1,10 +1,13 @@
+import GuidedBackends
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The last lines of a log file, for error messages.
 enum LogTail {
-    /// The last `count` lines of the file at `path`, joined with ` | `; "" when it cannot be
+    /// The last `count` lines of the file at `path`, each with its control characters escaped
+    /// (``TerminalText``), joined with ` | `; "" when it cannot be
     /// read. Only the last `window` bytes are read (a server that logged 300 MB before exiting
     /// cost 608 MB when the whole log was read for five lines), so a line longer than that
     /// comes cut at its start.
@@ -26,6 +29,7 @@ enum LogTail {
             filled += read
         }
         let text = String(decoding: bytes[..<filled], as: UTF8.self)
-        return text.split(separator: "\n").suffix(count).joined(separator: " | ")
+        return text.split(separator: "\n").suffix(count).map { TerminalText.escaped(String($0)) }.joined(
+            separator: " | ")
     }
 }

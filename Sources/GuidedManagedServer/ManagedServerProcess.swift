@@ -1,4 +1,5 @@
 import Foundation
+import GuidedBackends
 import Synchronization
 
 /// One running `llama-server` child process, started under an address-space limit and tied to
@@ -69,7 +70,8 @@ final class ManagedServerProcess: Sendable {
     /// The exit status, once it has exited.
     var exitStatus: Int32? { process.withLock { $0.flatMap { $0.isRunning ? nil : $0.terminationStatus } } }
 
-    /// The last lines of the server's log, for error messages.
+    /// The last lines of the server's log, for error messages: on one line, its control
+    /// characters escaped (``TerminalText``), since the server writes it.
     func logTail(lines: Int = 5) -> String { LogTail.lines(lines, of: logPath) }
 
     /// SIGTERM, then SIGKILL after two seconds, to the server's whole process group; waits for

@@ -119,9 +119,12 @@ public final class OllamaBackend: LanguageModelBackend {
         return try finish(text: text, final: json, request: request, started: started)
     }
 
+    /// Checks the stop reason and validates the text, redacted as text and again once its JSON is
+    /// decoded (``JSONOverHTTP/redactStrings(in:)``).
     func finish(text: String, final json: GeneratedContent, request: BackendRequest, started: ContinuousClock.Instant)
         throws(BackendError) -> BackendResponse
     {
+        let text = http.redact(text)
         let cut = json["done_reason"]?.stringValue == "length"
         if cut, request.schema != nil {
             throw BackendError(
@@ -129,7 +132,7 @@ public final class OllamaBackend: LanguageModelBackend {
                 excerpt: OutputValidation.excerpt(text))
         }
         let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) {
-            try JSONReader.parse($0)
+            http.redactStrings(in: try JSONReader.parse($0))
         }
         let generated = json["eval_count"]?.intValue
         let evalSeconds = (json["eval_duration"]?.doubleValue ?? 0) / 1e9
@@ -147,6 +150,8 @@ public final class OllamaBackend: LanguageModelBackend {
             try await self.checkContext(request)
             let started = ContinuousClock.now
             var text = ""
+            var shown = self.http.redactedStream()
+            var folding = JSONEscapeFolding() // a JSON output's snapshots are decoded: redact what they decode to
             var final: GeneratedContent?
             var refusal: (status: Int, lines: [String])?
             for try await event in self.http.client.stream(
@@ -164,15 +169,15 @@ public final class OllamaBackend: LanguageModelBackend {
                         line, backend: self.name, required: ["response", "done"], redact: self.http.redact)
                     if let piece = chunk["response"]?.stringValue, !piece.isEmpty {
                         text += piece
-                        continuation.yield(.partial(self.http.redactedSnapshot(text)))
+                        shown.append(request.schema == nil ? piece : folding.append(piece))
+                        continuation.yield(.partial(shown.shown))
                     }
                     if chunk["done"]?.boolValue == true { final = chunk }
                 }
             }
             if let refusal {
-                let body = self.http.redact(refusal.lines.joined(separator: "\n"))
                 return try self.finishWhole(
-                    JSONOverHTTP.Reply(status: refusal.status, json: try? JSONReader.parse(body), text: body),
+                    self.http.reply(status: refusal.status, body: refusal.lines.joined(separator: "\n")),
                     request: request, started: started)
             }
             guard let final else {
@@ -180,7 +185,7 @@ public final class OllamaBackend: LanguageModelBackend {
                     .transport, backend: self.name, "the stream ended before its final line",
                     excerpt: OutputValidation.excerpt(self.http.redact(text)))
             }
-            return try self.finish(text: self.http.redact(text), final: final, request: request, started: started)
+            return try self.finish(text: text, final: final, request: request, started: started)
         }
     }
 

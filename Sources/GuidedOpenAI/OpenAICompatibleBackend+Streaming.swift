@@ -21,6 +21,8 @@ extension OpenAICompatibleBackend {
             let started = ContinuousClock.now
             var parser = ServerSentEventParser()
             var text = ""
+            var shown = http.redactedStream()
+            var folding = JSONEscapeFolding() // a JSON output's snapshots are decoded: redact what they decode to
             var finishReason: String?
             var done = false
             var sawEvent = false
@@ -48,15 +50,15 @@ extension OpenAICompatibleBackend {
                     guard let choice = chunk["choices"]?[0] else { continue }
                     if let piece = choice.value(at: ["delta", "content"])?.stringValue, !piece.isEmpty {
                         text += piece
-                        continuation.yield(.partial(http.redactedSnapshot(text)))
+                        shown.append(request.schema == nil ? piece : folding.append(piece))
+                        continuation.yield(.partial(shown.shown))
                     }
                     if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
                 }
             }
             if let whole {
-                let text = http.redact(whole.lines.joined(separator: "\n"))
                 return try self.finishWhole(
-                    JSONOverHTTP.Reply(status: whole.status, json: try? JSONReader.parse(text), text: text),
+                    http.reply(status: whole.status, body: whole.lines.joined(separator: "\n")), http: http,
                     request: request, server: server, started: started)
             }
             guard done else {
@@ -65,7 +67,7 @@ extension OpenAICompatibleBackend {
                     excerpt: OutputValidation.excerpt(http.redact(text)))
             }
             return try self.finish(
-                text: http.redact(text), finishReason: finishReason, usage: nil, request: request, server: server,
+                text: text, http: http, finishReason: finishReason, usage: nil, request: request, server: server,
                 started: started)
         }
     }

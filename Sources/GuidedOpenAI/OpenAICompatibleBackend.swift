@@ -187,7 +187,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
 
     /// The response a whole (not streamed) `/chat/completions` reply amounts to.
     func finishWhole(
-        _ reply: JSONOverHTTP.Reply, request: BackendRequest, server: ServerSchema?,
+        _ reply: JSONOverHTTP.Reply, http: JSONOverHTTP, request: BackendRequest, server: ServerSchema?,
         started: ContinuousClock.Instant
     ) throws(BackendError) -> BackendResponse {
         guard reply.status == 200 else {
@@ -203,14 +203,17 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
                 excerpt: OutputValidation.excerpt(reply.text))
         }
         return try finish(
-            text: text, finishReason: choice["finish_reason"]?.stringValue, usage: json["usage"], request: request,
-            server: server, started: started)
+            text: text, http: http, finishReason: choice["finish_reason"]?.stringValue, usage: json["usage"],
+            request: request, server: server, started: started)
     }
 
+    /// Checks the finish reason and validates the text, redacted as text and again once its JSON
+    /// is decoded (``JSONOverHTTP/redactStrings(in:)``).
     func finish(
-        text: String, finishReason: String?, usage: GeneratedContent?, request: BackendRequest, server: ServerSchema?,
-        started: ContinuousClock.Instant
+        text: String, http: JSONOverHTTP, finishReason: String?, usage: GeneratedContent?, request: BackendRequest,
+        server: ServerSchema?, started: ContinuousClock.Instant
     ) throws(BackendError) -> BackendResponse {
+        let text = http.redact(text)
         let cut = finishReason == "length"
         if cut, request.schema != nil {
             throw BackendError(
@@ -218,7 +221,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
                 excerpt: OutputValidation.excerpt(text))
         }
         let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { text in
-            let parsed = try JSONReader.parse(text)
+            let parsed = http.redactStrings(in: try JSONReader.parse(text))
             return server?.restoringOptionals(in: parsed) ?? parsed
         }
         return BackendResponse(

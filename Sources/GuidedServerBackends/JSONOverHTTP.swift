@@ -108,8 +108,37 @@ public struct JSONOverHTTP: Sendable {
             return Reply(
                 status: response.status, json: try? JSONReader.parse(bytes: response.body), text: response.bodyText)
         }
-        let text = redact(response.bodyText)
-        return Reply(status: response.status, json: try? JSONReader.parse(text), text: text)
+        return reply(status: response.status, body: response.bodyText)
+    }
+
+    /// The reply a body amounts to, redacted twice: the text as it came, and every string of the
+    /// parsed JSON (a key the server wrote escaped, `\u0073\u006b…`, is only whole once decoded).
+    public func reply(status: Int, body: String) -> Reply {
+        let redactor = redactor
+        let text = redactor.redact(body)
+        return Reply(
+            status: status, json: (try? JSONReader.parse(text)).map { redactStrings(in: $0, redactor) }, text: text)
+    }
+
+    /// `content` with every string (and every property name) redacted: decoded JSON may spell a
+    /// secret that its text only held escaped.
+    public func redactStrings(in content: GeneratedContent) -> GeneratedContent {
+        redactStrings(in: content, redactor)
+    }
+
+    private func redactStrings(in content: GeneratedContent, _ redactor: SecretRedactor) -> GeneratedContent {
+        guard !redactor.isEmpty else { return content }
+        switch content.kind {
+        case .string(let text): return GeneratedContent(redactor.redact(text))
+        case .array(let elements): return GeneratedContent(elements: elements.map { redactStrings(in: $0, redactor) })
+        case .object(let properties):
+            return GeneratedContent(
+                kind: .object(
+                    properties.map {
+                        GeneratedContent.Property(redactor.redact($0.name), redactStrings(in: $0.value, redactor))
+                    }))
+        default: return content
+        }
     }
 
     /// The shortest secret that is redacted: a shorter one (an API key `x`, a URL password `a`)
@@ -129,13 +158,15 @@ public struct JSONOverHTTP: Sendable {
         return (fromHeaders + secrets).filter { $0.count >= Self.minimumSecretLength }.sorted { $0.count > $1.count }
     }
 
+    /// The redactor for ``allSecrets``.
+    public var redactor: SecretRedactor { SecretRedactor(secrets: allSecrets) }
+
     /// `text` with every secret replaced by `[redacted]`. Applied to every body and stream line
-    /// before anything reads it, so no excerpt, message, partial snapshot or validated output can
-    /// carry a secret, whole or cut.
+    /// before anything reads it, and again to text decoded from JSON (``redactStrings(in:)``), so
+    /// no excerpt, message, partial snapshot or validated output can carry a secret, whole or cut.
+    /// Linear in the text (``SecretRedactor``).
     public func redact(_ text: String) -> String {
-        let secrets = allSecrets
-        guard !secrets.isEmpty else { return text }
-        return secrets.reduce(text) { $0.replacing($1, with: "[redacted]") }
+        redactor.redact(text)
     }
 
     /// The error a transport failure becomes.
@@ -149,25 +180,20 @@ public struct JSONOverHTTP: Sendable {
         }
     }
 
-    /// The growing output of a stream as it may be shown: secrets redacted, and any ending that
-    /// could be the start of a secret held back until the next piece shows it is not one (a key
-    /// echoed token by token never appears even in part).
-    public func redactedSnapshot(_ text: String) -> String {
-        let secrets = allSecrets
-        guard !secrets.isEmpty else { return text }
-        let redacted = redact(text)
-        let held =
-            secrets.map { secret in
-                (1..<max(1, secret.count)).reversed().first { redacted.hasSuffix(secret.prefix($0)) } ?? 0
-            }.max() ?? 0
-        return String(redacted.dropLast(held))
+    /// The growing output of a stream as it may be shown: ``SecretRedactor/Stream/shown`` holds
+    /// secrets redacted and any ending that could be the start of a secret held back until the
+    /// next piece shows it is not one (a key echoed token by token never appears even in part).
+    /// Each piece costs its own length, not the text's so far.
+    public func redactedStream() -> SecretRedactor.Stream {
+        SecretRedactor.Stream(redactor)
     }
 
     /// `error` with every secret this client sends (header values, and the credential after
     /// `Bearer `) replaced by `[redacted]`: servers may echo a key back in their error text.
     public func redacting(_ error: BackendError) -> BackendError {
-        guard !allSecrets.isEmpty else { return error }
-        let clean = redact
+        let redactor = redactor
+        guard !redactor.isEmpty else { return error }
+        let clean = redactor.redact
         var redacted = error
         redacted.message = clean(error.message)
         redacted.excerpt = error.excerpt.map(clean)

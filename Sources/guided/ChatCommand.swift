@@ -71,7 +71,7 @@ enum ChatCommand {
                 default:
                     switch settings.apply(command, argument) {
                     case .success(let summary): Console.out(summary)
-                    case .failure(let error): Console.out("error: \(error.message)")
+                    case .failure(let error): Console.out("error: \(Console.line(error.message))")
                     }
                 }
                 continue
@@ -93,7 +93,8 @@ enum ChatCommand {
                 case .partial(let growing):
                     Console.print(answer.part(of: growing))
                 case .restarted(let attempt):
-                    Console.out((answer.shown.isEmpty ? "" : "\n") + "[\(attempt.description); trying again]")
+                    Console.out(
+                        (answer.shown.isEmpty ? "" : "\n") + "[\(Console.line(attempt.description)); trying again]")
                     answer.restart()
                 case .complete(let outcome):
                     Console.print(answer.ending(with: outcome.value))
@@ -107,7 +108,7 @@ enum ChatCommand {
             if error.reason.code == .cancelled {
                 Console.out("\n[answer cancelled]")
             } else {
-                Console.out((answer.shown.isEmpty ? "" : "\n") + "[no answer: \(error.reason)]")
+                Console.out((answer.shown.isEmpty ? "" : "\n") + "[no answer: \(Console.line("\(error.reason)"))]")
             }
         } catch {
             Console.out("\n[answer cancelled]")

@@ -1,3 +1,4 @@
+import Guided
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,6 +8,12 @@ import Synchronization
 /// Writing to standard output and standard error. A write to standard output that fails (a full
 /// disk, a closed pipe or descriptor) is remembered, so the command exits 4 instead of 0 with
 /// output lost (``outputFailure``).
+///
+/// Nothing reaches the terminal raw: every write escapes control characters other than line
+/// feed and tab (``TerminalText``), so no server, model or file can send an escape sequence, a
+/// carriage return or a NUL through it. A line built from such text that must stay one line (a
+/// `trace:` line, an error, a streamed partial on stderr) escapes that text fully with ``line(_:)``,
+/// so a line break inside it cannot start a forged line.
 enum Console {
     private static let failure = Mutex<String?>(nil)
 
@@ -15,15 +22,24 @@ enum Console {
 
     static func out(_ text: String) { print(text + "\n") }
 
-    /// `text` on standard output as it is, without a line break (a streamed answer's next part).
+    /// `text` on standard output without a line break (a streamed answer's next part), its
+    /// control characters other than line feed and tab escaped.
     static func print(_ text: String) {
-        if let problem = writeAll(1, Array(text.utf8)) { failure.withLock { $0 = $0 ?? problem } }
+        let safe = TerminalText.escaped(text, keepingLineBreaks: true)
+        if let problem = writeAll(1, Array(safe.utf8)) { failure.withLock { $0 = $0 ?? problem } }
     }
 
     static func error(_ text: String) { errorPart(text + "\n") }
 
-    /// `text` on standard error as it is, without a line break (a streamed output's next part).
-    static func errorPart(_ text: String) { _ = writeAll(2, Array(text.utf8)) }
+    /// `text` on standard error without a line break (a streamed output's next part), its
+    /// control characters other than line feed and tab escaped.
+    static func errorPart(_ text: String) {
+        _ = writeAll(2, Array(TerminalText.escaped(text, keepingLineBreaks: true).utf8))
+    }
+
+    /// `text` made one line: every control character escaped, line breaks too. For text from a
+    /// server, a model or a file placed in a line of the command's own (trace, error, reason).
+    static func line(_ text: String) -> String { TerminalText.escaped(text) }
 
     /// Writes every byte (a short write or an interruption continues); the error's text, or nil.
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> String? {

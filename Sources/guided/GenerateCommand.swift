@@ -45,14 +45,15 @@ enum GenerateCommand {
         let printProgress: @Sendable (RouteProgress) -> Void = { progress in
             switch progress {
             case .partial(_, let text):
-                let part = streamed.withLock { shown -> String in
+                // One line on stderr: a line break in the model's text must not start a line (a forged `trace:`).
+                let (restarted, part) = streamed.withLock { shown -> (Bool, String) in
                     defer { shown = text }
-                    return text.hasPrefix(shown) ? String(text.dropFirst(shown.count)) : "\n" + text
+                    return text.hasPrefix(shown) ? (false, String(text.dropFirst(shown.count))) : (true, text)
                 }
-                Console.errorPart(part)
+                Console.errorPart((restarted ? "\n" : "") + Console.line(part))
             case .discarded(let attempt):
                 streamed.withLock { $0 = "" }
-                Console.errorPart("\n[\(attempt.description): starting again]\n")
+                Console.errorPart("\n[\(Console.line(attempt.description)): starting again]\n")
             }
         }
         let hasExamples =
@@ -89,18 +90,19 @@ enum GenerateCommand {
             return attempt.description + detail(attempt)
         }
         if !streamed.withLock({ $0 }).isEmpty { Console.errorPart("\n") }
-        Console.error("trace: " + (trace.isEmpty ? "no backend tried" : trace.joined(separator: "; ")))
+        Console.error("trace: " + (trace.isEmpty ? "no backend tried" : Console.line(trace.joined(separator: "; "))))
         switch result {
         case .success(let outcome):
             if arguments.flag("--json") { return Console.out(report(outcome).jsonText()) }
             Console.out(outcome.value.jsonText())
-            if case .fallback(let reason) = outcome.source { Console.error("fallback: \(reason)") }
+            if case .fallback(let reason) = outcome.source { Console.error("fallback: \(Console.line("\(reason)"))") }
         case .failure(let error):
             if arguments.flag("--json") {
                 Console.out(report(error).jsonText())
                 throw CommandFailure(message: "", exitCode: 3)
             }
-            throw CommandFailure(message: "error: no backend produced a valid output (\(error.reason))", exitCode: 3)
+            throw CommandFailure(
+                message: "error: no backend produced a valid output (\(Console.line("\(error.reason)")))", exitCode: 3)
         }
     }
 
@@ -228,7 +230,7 @@ enum BackendsCommand {
         let route = Set(configuration.route)
         for backend in configuration.backends {
             let routed = route.contains(backend.name) ? "" : " (not routed)"
-            Console.out("\(backend.name) [\(backend.kind)]\(routed): \(await backend.availability())")
+            Console.out(Console.line("\(backend.name) [\(backend.kind)]\(routed): \(await backend.availability())"))
         }
     }
 }

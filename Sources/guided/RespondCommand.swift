@@ -44,7 +44,9 @@ enum RespondCommand {
             case .failure(let error): error.attempts
             }
         Console.error(
-            "trace: " + (attempts.isEmpty ? "no backend tried" : attempts.map(\.description).joined(separator: "; ")))
+            "trace: "
+                + (attempts.isEmpty
+                    ? "no backend tried" : Console.line(attempts.map(\.description).joined(separator: "; "))))
         switch result {
         case .success(let outcome):
             if arguments.flag("--json") { return Console.out(report(outcome).jsonText()) }
@@ -55,7 +57,8 @@ enum RespondCommand {
                 Console.out(report(error).jsonText())
                 throw CommandFailure(message: "", exitCode: 3)
             }
-            throw CommandFailure(message: "error: no backend produced an answer (\(error.reason))", exitCode: 3)
+            throw CommandFailure(
+                message: "error: no backend produced an answer (\(Console.line("\(error.reason)")))", exitCode: 3)
         }
     }
 
@@ -81,7 +84,7 @@ enum RespondCommand {
         } catch let error as GenerationError {
             return .failure(error)
         } catch {
-            throw CommandFailure(message: "error: the answer's stream failed: \(error)", exitCode: 3)
+            throw CommandFailure(message: "error: the answer's stream failed: \(Console.line("\(error)"))", exitCode: 3)
         }
         throw CommandFailure(message: "error: the answer's stream ended without an answer", exitCode: 3)
     }

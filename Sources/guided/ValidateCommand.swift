@@ -13,7 +13,7 @@ enum ValidateCommand {
             throw .usage(error.description)
         }
         let violations = schema.schema.violations(of: instance)
-        for violation in violations { Console.out(violation.description) }
+        for violation in violations { Console.out(Console.line(violation.description)) }
         if !violations.isEmpty { throw .invalid }
     }
 }

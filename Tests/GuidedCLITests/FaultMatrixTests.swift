@@ -23,6 +23,10 @@ import Testing
         #expect(text.contains("fault matrix: every cell kept its promise"))
         #expect(!text.contains("sk-planted"), "the planted key leaked")
         #expect(!text.contains("reader:"), "URL credentials leaked")
+        #expect(text.contains(#"value: {"text":"Your code is [redacted]"}"#), "the decoded echo of the key is redacted")
+        #expect(
+            !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },
+            "a hostile server's control characters reached the output raw")
         let rows = Dictionary(
             text.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { line -> (String, String) in
                 let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -40,6 +44,8 @@ import Testing
             ("context overflow", "contextExceeded"),
             ("output breaks the schema", "failed:invalidOutput"),
             ("output fails a validator", "rejected:blockedPhrase"),
+            ("500 with escapes and an escaped key", "failed:httpStatus"),
+            ("key echoed JSON-escaped", "succeeded served"),
         ]
         for (fault, reason) in expected {
             let row = try #require(rows[fault], "no row for \(fault)")

@@ -3,6 +3,10 @@ import Guided
 // Tuning a model, end to end: the settings of a chat app on a foundation model, tried on the
 // embedded default (Gemma 3 270M) and printed as findings. `swift run tuning`.
 
+/// Prints one line of findings. The model's answers in it have their control characters escaped
+/// (``TerminalText``): a terminal would obey an escape sequence or carriage return in them.
+func print(_ line: String) { Swift.print(TerminalText.escaped(line)) }
+
 let configuration = try GuidedConfiguration.load()
 let question = "Describe a turtle."
 

@@ -10,6 +10,8 @@ extension FaultMatrix {
             var detail: String
         }
         var servedBy: String?
+        /// The served value's JSON, logged so the key grep covers decoded output too.
+        var value: String?
         var fallbackCode: String?
         var fallback: String?
         var attempts: [Step]
@@ -30,10 +32,15 @@ extension FaultMatrix {
                 backend: attempt.backend, code: attempt.outcomeCode, detail: attempt.description + detail(attempt))
         }
         var served: String?
-        if case .success(_, let response, _) = result { served = response.backend }
+        var value: String?
+        if case .success(_, let response, _) = result {
+            served = response.backend
+            value = response.content.jsonText()
+        }
         let failure = result.failureReason
         return Routed(
-            servedBy: served, fallbackCode: failure?.code.rawValue, fallback: failure?.description, attempts: steps)
+            servedBy: served, value: value, fallbackCode: failure?.code.rawValue, fallback: failure?.description,
+            attempts: steps)
     }
 
     static func detail(_ attempt: Attempt) -> String {

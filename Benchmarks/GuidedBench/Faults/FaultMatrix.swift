@@ -21,7 +21,7 @@ struct FaultMatrix {
     static let plantedKey = "sk-planted-\(UInt64.random(in: 1...UInt64.max))-KEY"
     static let keyVariable = "GUIDED_FAULTS_KEY"
     /// Faults a healthy client gets through: the chaos backend itself serves.
-    static let served: Set<ChaosFault> = [.splitEveryByte]
+    static let served: Set<ChaosFault> = [.splitEveryByte, .escapedKeyEcho]
 
     var problems: [String] = []
 
@@ -69,7 +69,7 @@ struct FaultMatrix {
         guard
             let chaos = try? ChaosServer(
                 kind, fault: fault, valid: Self.valid, invalid: #"{"text":42}"#,
-                rejected: #"{"text":"Tap to unlock your parcel now."}"#)
+                rejected: #"{"text":"Tap to unlock your parcel now."}"#, secret: Self.plantedKey)
         else {
             problems.append("\(kind) \(fault): the chaos server did not start")
             return "\(mode): no server"
@@ -78,7 +78,8 @@ struct FaultMatrix {
         let withNext = await outcome(chaos, streaming: streaming, alone: false)
         let alone = await outcome(chaos, streaming: streaming, alone: true)
         for run in [withNext, alone] {
-            for line in run.log { print("  \(kind) \(fault) \(mode): \(line)") }
+            // Escaped as guided prints it: a hostile server's message stays on its one line.
+            for line in run.log { print("  \(kind) \(fault) \(mode): \(TerminalText.escaped(line))") }
             if run.elapsed > Self.deadline + .seconds(1) {
                 problems.append("\(kind) \(fault) \(mode): took \(run.elapsed)")
             }
@@ -142,6 +143,7 @@ struct FaultMatrix {
         let elapsed = ContinuousClock.now - started
         var log = routed.attempts.map(\.detail) + partials.lines.map { "partial: \($0)" }
         if let fallback = routed.fallback { log.append("fallback: \(fallback)") }
+        if let value = routed.value { log.append("value: \(value)") }
         return Run(
             servedBy: routed.servedBy, fallback: routed.fallbackCode,
             chaosOutcome: routed.attempts.first { $0.backend == "chaos" }?.code,

@@ -56,7 +56,8 @@ extension GeneratedContent {
 /// JSON string escaping, shared by everything that writes JSON text.
 public enum JSONString {
     /// Appends `string` as a quoted JSON string: `"` and `\` escaped, control characters as
-    /// `\b \f \n \r \t` or `\u00XX`, everything else (including non-ASCII) written as is.
+    /// `\b \f \n \r \t` or `\u00XX` (DEL and the C1 controls too, which JSON allows raw but a
+    /// terminal obeys), everything else (including non-ASCII) written as is.
     public static func appendQuoted(_ string: String, to out: inout String) {
         out.append("\"")
         for scalar in string.unicodeScalars {
@@ -68,7 +69,7 @@ public enum JSONString {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "\u{00}"..."\u{1F}":
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

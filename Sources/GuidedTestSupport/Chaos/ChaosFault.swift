@@ -32,6 +32,13 @@ public enum ChaosFault: String, CaseIterable, Sendable, CustomStringConvertible 
     case schemaViolation = "output breaks the schema"
     /// Valid JSON, schema-valid, that fails the route's validator.
     case validatorFailure = "output fails a validator"
+    /// `500` whose error message holds terminal escapes (a clipboard write, a screen clear), a
+    /// carriage return, a NUL, a line break that starts a forged `trace:` line, and the secret
+    /// spelled with JSON `\uXXXX` escapes, whole only once the body is decoded.
+    case hostileError = "500 with escapes and an escaped key"
+    /// A valid answer whose JSON holds the secret spelled with `\uXXXX` escapes: redaction must
+    /// see the decoded value, not just the text.
+    case escapedKeyEcho = "key echoed JSON-escaped"
 
     /// The fault's words, for tables.
     public var description: String { rawValue }

@@ -5,6 +5,7 @@ struct ChaosPlay: Sendable {
     let valid: String
     let invalid: String
     let rejected: String
+    let secret: String
 
     func response(streaming: Bool) -> StubResponse {
         let type = [StubHeader("Content-Type", ChaosWire.contentType(dialect, streaming: streaming))]
@@ -75,6 +76,15 @@ struct ChaosPlay: Sendable {
             return .full(status: 200, headers: type, body: answer(invalid, false))
         case .validatorFailure:
             return .full(status: 200, headers: type, body: answer(rejected, false))
+        case .hostileError:
+            let message =
+                String(ChaosWire.quoted(ChaosWire.hostile + " key ").dropLast()) + ChaosWire.escaped(secret) + "\""
+            return .json(
+                status: 500, ChaosWire.error(dialect, status: 500, quotedMessage: message, type: "server_error"))
+        case .escapedKeyEcho:
+            return .full(
+                status: 200, headers: type,
+                body: answer(#"{"text":"Your code is \#(ChaosWire.escaped(secret))"}"#, false))
         }
     }
 }

@@ -33,10 +33,13 @@ public final class ChaosServer: Sendable {
     ///   - valid: An output that passes the schema and every validator.
     ///   - invalid: An output that is JSON but breaks the schema.
     ///   - rejected: An output that passes the schema but fails the route's validator.
+    ///   - secret: A secret the client holds, which ``ChaosFault/hostileError`` and
+    ///     ``ChaosFault/escapedKeyEcho`` send back JSON-escaped.
     ///   - recordsRequests: Whether to keep every request for ``requests`` (off for a soak).
     public init(
         _ dialect: ChaosDialect, fault: ChaosFault, valid: String, invalid: String = #"{"unexpected":true}"#,
-        rejected: String = #"{"text":"unlock now"}"#, recordsRequests: Bool = true
+        rejected: String = #"{"text":"unlock now"}"#, secret: String = "sk-chaos-secret-key",
+        recordsRequests: Bool = true
     ) throws {
         self.dialect = dialect
         self.fault = fault
@@ -55,7 +58,8 @@ public final class ChaosServer: Sendable {
         for (method, path, body) in Self.healthyEndpoints(dialect) {
             server.route(method, path) { _ in loading() ? loadingResponse : .json(body) }
         }
-        let play = ChaosPlay(dialect: dialect, fault: fault, valid: valid, invalid: invalid, rejected: rejected)
+        let play = ChaosPlay(
+            dialect: dialect, fault: fault, valid: valid, invalid: invalid, rejected: rejected, secret: secret)
         server.route("POST", dialect.generationPath) { request in
             loading() ? loadingResponse : play.response(streaming: request.bodyText.contains(#""stream":true"#))
         }

@@ -52,10 +52,28 @@ enum ChaosWire {
 
     /// An error body in the dialect's shape.
     static func error(_ dialect: ChaosDialect, status: Int, _ message: String, type: String) -> String {
+        error(dialect, status: status, quotedMessage: quoted(message), type: type)
+    }
+
+    /// An error body in the dialect's shape, its message given as a JSON string literal.
+    static func error(_ dialect: ChaosDialect, status: Int, quotedMessage message: String, type: String) -> String {
         switch dialect {
-        case .ollama: #"{"error":\#(quoted(message))}"#
-        case .llamaServer, .openAI: #"{"error":{"code":\#(status),"message":\#(quoted(message)),"type":"\#(type)"}}"#
+        case .ollama: #"{"error":\#(message)}"#
+        case .llamaServer, .openAI: #"{"error":{"code":\#(status),"message":\#(message),"type":"\#(type)"}}"#
         }
+    }
+
+    /// Text no terminal should be sent raw: a clipboard write (OSC 52), a screen clear, a carriage
+    /// return, a NUL, a line break starting a forged `trace:` line, a C1 CSI and a DEL.
+    public static let hostile = "boom \u{1B}]52;c;aGk=\u{07}\u{1B}[2J\rover\u{0}\ntrace: forged: ok\u{9B}31m\u{7F}end"
+
+    /// `text` spelled with a JSON `\uXXXX` escape for every character, as it would sit inside a
+    /// JSON string literal.
+    static func escaped(_ text: String) -> String {
+        text.utf16.map { unit in
+            let hex = String(unit, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }.joined()
     }
 
     static func contentType(_ dialect: ChaosDialect, streaming: Bool) -> String {

@@ -110,9 +110,11 @@ public enum FlowIO {
         }
     }
 
-    /// Writes `text` and a newline to standard output (`error`: standard error).
+    /// Writes `text` and a newline to standard output (`error`: standard error), its control
+    /// characters other than line feed and tab escaped (``TerminalText``): a report quotes what
+    /// servers and models wrote, and none of it may reach the terminal as an escape sequence.
     public static func print(_ text: String, error: Bool = false) {
-        let line = Array((text + "\n").utf8)
+        let line = Array((TerminalText.escaped(text, keepingLineBreaks: true) + "\n").utf8)
         _ = line.withUnsafeBytes { write(error ? 2 : 1, $0.baseAddress, $0.count) }
     }
 

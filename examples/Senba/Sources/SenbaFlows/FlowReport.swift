@@ -89,22 +89,26 @@ public struct FlowReport: Sendable {
     }
 
     /// The value as a person reads it, then where it came from and, when the model's output did
-    /// not ship, every attempt.
+    /// not ship, every attempt. What a server or model wrote has its control characters escaped
+    /// (``TerminalText``); a reason or an attempt stays on its one line.
     public func readable(render: (GeneratedContent) -> String) -> String {
         var lines = notes
         switch source {
         case .model:
-            lines.append(value.map(render) ?? "")
-            lines.append("  [from the model on \(backend ?? "?"): passed the schema and every check]")
+            lines.append(value.map { TerminalText.escaped(render($0), keepingLineBreaks: true) } ?? "")
+            lines.append(
+                "  [from the model on \(TerminalText.escaped(backend ?? "?")): passed the schema and every check]")
         case .fallback:
-            lines.append(value.map(render) ?? "")
-            lines.append("  [authored fallback — \(reason ?? "")]")
+            lines.append(value.map { TerminalText.escaped(render($0), keepingLineBreaks: true) } ?? "")
+            lines.append("  [authored fallback — \(TerminalText.escaped(reason ?? ""))]")
         case .none:
             lines.append("(no suggestion: the person writes their own)")
-            lines.append("  [no suggestion — \(reason ?? "")]")
+            lines.append("  [no suggestion — \(TerminalText.escaped(reason ?? ""))]")
         }
         if source != .model {
-            lines += attempts.map { "    \($0)\(Self.detail($0).isEmpty ? "" : " — " + Self.detail($0))" }
+            lines += attempts.map {
+                "    " + TerminalText.escaped("\($0)\(Self.detail($0).isEmpty ? "" : " — " + Self.detail($0))")
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,19 @@
+import Guided
+import Testing
+
+/// ``TerminalText``, the one function every printed line goes through.
+@Suite struct TerminalTextTests {
+    @Test func controlCharactersBecomeVisibleEscapes() {
+        #expect(
+            TerminalText.escaped("a\u{1B}[2J\r\u{0}\n\t\u{7F}\u{85}\u{9B}é✓")
+                == #"a\e[2J\r\x00\n\t\x7F\u{85}\u{9B}é✓"#)
+    }
+
+    @Test func keepingLineBreaksKeepsLineFeedsAndTabsOnly() {
+        #expect(TerminalText.escaped("a\nb\tc\rd\u{1B}e", keepingLineBreaks: true) == "a\nb\tc\\rd\\ee")
+    }
+
+    @Test func plainTextIsUnchanged() {
+        #expect(TerminalText.escaped("trace: b: ok, 12 tokens — fine") == "trace: b: ok, 12 tokens — fine")
+    }
+}
