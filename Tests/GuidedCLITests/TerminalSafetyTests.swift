@@ -125,7 +125,7 @@ import Testing
         #"{"backends":[{"name":"b","kind":"llama\u001b]52;c;aGk=\u0007"}]}"#,
         #"{"backends":[{"name":"b","kind":"llama-server","url":"http://127.0.0.1:9","x\r\ntrace: ok":1}]}"#,
         #"{"backends":[{"name":"b","kind":"llama-server","url":"http://127.0.0.1:9"}],"route":["b\u001b[2J"]}"#,
-        #"{"backends":[{"name":"b","kind":"openai-compatible","url":"http://127.0.0.1:9/v1","model":"m","apiKeyEnv":"K\u001b[2J\u0000"}]}"#,
+        #"{"backends":[{"name":"b","kind":"openai-compatible","url":"http://127.0.0.1:9/v1","model":"m","apiKeyEnv":"K\u001b[2J"}]}"#,
     ])
     func aConfigurationStringReachesTheTerminalEscaped(document: String) throws {
         let config = try GuidedCommandTests.temporaryFile(
@@ -136,7 +136,7 @@ import Testing
             "\(run.stderr.debugDescription) \(run.stdout.debugDescription)")
         #expect(!(run.stderr + run.stdout).split(separator: "\n").contains { $0.hasPrefix("trace:") })
         #expect(
-            run.stderr.contains(#"\e"#) || run.stderr.contains(#"\r\n"#) || run.stdout.contains(#"\e[2J\x00"#),
+            run.stderr.contains(#"\e"#) || run.stderr.contains(#"\r\n"#) || run.stdout.contains(#"K\e[2J (apiKeyEnv)"#),
             "\(run.stderr) \(run.stdout)")
     }
 
