@@ -16,10 +16,9 @@ let session = LanguageModelSession(configuration: try GuidedConfiguration.load()
 let note = try await session.respond(
     to: "Back in March you wrote: \"Fed the starter twice.\"", generating: RewrittenNotification.self,
     grounding: ["Goal: bake sourdough at home", "1 March 2026: Fed the starter twice."])
-// The model's words, control characters escaped: a terminal would obey an escape sequence in them.
-print(TerminalText.escaped(note.value.text), "|", TerminalText.escaped("\(note.source)"))
+print(note.value.text, "|", note.source)
 
 let steps = try await session.respond(
     to: "Suggest three next steps.", generating: StepSuggestions.self,
     grounding: ["Goal: bake sourdough at home", "Journal: Fed the starter twice."])
-print(TerminalText.escaped(steps.value.steps.joined(separator: " / ")), "|", TerminalText.escaped("\(steps.source)"))
+print(steps.value.steps.joined(separator: " / "), "|", steps.source)
