@@ -63,9 +63,47 @@ enum GBNFSpelling {
         GBNFText.literal(text.unicodeScalars.map(\.value))
     }
 
-    /// A repetition suffix for `item` occurring between `min` and `max` times (nil = unbounded);
-    /// empty string when exactly once.
+    /// `item` occurring between `min` and `max` times (nil = unbounded); `item` alone when exactly
+    /// once.
+    ///
+    /// llama.cpp refuses counts above ``GrammarOptions/maximumRepetition`` (L), so larger ones are
+    /// spelled in chunks of L, exactly: `item{m}` as `(item{L}){m / L} item{m % L}`, and "up to
+    /// e more" as `((item{L}){0,q-1} item{0,L-1} | (item{L}){q} item{0,r})` for e = qL + r. The
+    /// grammar grows with L and the number of chunks, not with the count.
     static func repeated(_ item: String, min: Int, max: Int?) -> String {
+        let limit = GrammarOptions.maximumRepetition
+        if min <= limit && (max ?? 0) <= limit { return counted(item, min: min, max: max) }
+        let required = exactly(item, min)
+        guard let max else { return joined(required, item + "*") }
+        return joined(required, upTo(item, max - min))
+    }
+
+    /// `item` exactly `count` times, in chunks when the count is above the limit ("" for none).
+    private static func exactly(_ item: String, _ count: Int) -> String {
+        let limit = GrammarOptions.maximumRepetition
+        if count == 0 { return "" }
+        if count <= limit { return counted(item, min: count, max: count) }
+        let chunk = "(" + item + "{\(limit)})"
+        return joined(exactly(chunk, count / limit), exactly(item, count % limit))
+    }
+
+    /// `item` from zero to `count` times, in chunks when the count is above the limit.
+    private static func upTo(_ item: String, _ count: Int) -> String {
+        let limit = GrammarOptions.maximumRepetition
+        if count == 0 { return "" }
+        if count <= limit { return counted(item, min: 0, max: count) }
+        let chunk = "(" + item + "{\(limit)})"
+        let chunks = count / limit
+        // Fewer than `chunks` whole chunks and any shorter rest, or exactly `chunks` and the remainder.
+        let fewer = joined(upTo(chunk, chunks - 1), counted(item, min: 0, max: limit - 1))
+        let all = joined(exactly(chunk, chunks), upTo(item, count % limit))
+        return "(" + fewer + " | " + all + ")"
+    }
+
+    private static func joined(_ parts: String...) -> String { parts.filter { !$0.isEmpty }.joined(separator: " ") }
+
+    /// The plain GBNF repetition suffix, for counts within llama.cpp's limit.
+    private static func counted(_ item: String, min: Int, max: Int?) -> String {
         switch (min, max) {
         case (1, 1?): return item
         case (0, 1?): return item + "?"

@@ -16,19 +16,23 @@ extension GrammarCompilation {
             c.prefixItems = Array(c.prefixItems.prefix(blocked))
             c.items = .nothing
         }
-        let limit = GrammarOptions.maximumRepetition
+        let limit = GrammarOptions.maximumEnforcedCount
         let k = c.prefixItems.count
         var minimum = c.minItems ?? 0
         var maximum = c.maxItems
         if c.items.kind == .nothing { maximum = min(maximum ?? k, k) }
         if let max = maximum, max - k > limit {
-            record(pointer.appending("maxItems"), "maxItems", .checkedAfter, "above llama.cpp's repetition limit")
+            record(
+                pointer.appending("maxItems"), "maxItems", .checkedAfter,
+                "above the largest count the grammar enforces (\(limit))")
             maximum = nil
         } else if c.maxItems != nil {
             record(pointer.appending("maxItems"), "maxItems", .enforced)
         }
         if minimum - k > limit {
-            record(pointer.appending("minItems"), "minItems", .checkedAfter, "above llama.cpp's repetition limit")
+            record(
+                pointer.appending("minItems"), "minItems", .checkedAfter,
+                "above the largest count the grammar enforces (\(limit))")
             minimum = 0
         } else if c.minItems != nil {
             record(pointer.appending("minItems"), "minItems", .enforced)
@@ -63,16 +67,19 @@ extension GrammarCompilation {
             if k == 0 {
                 if restMin == 0 {
                     let tail = restMax.map { $0 - 1 }
-                    let repeated = tail == 0 ? "" : GBNFSpelling.repeated(separated, min: 0, max: tail)
+                    let repeated = tail == 0 ? "" : repetition(of: separated, min: 0, max: tail, name: "\(name)-items")
                     alternatives.append(sequence(["\"[\"", "(" + sequence([item, repeated]) + ")?", "\"]\""]))
                 } else {
                     let tailMax = restMax.map { $0 - 1 }
-                    let repeated = tailMax == 0 ? "" : GBNFSpelling.repeated(separated, min: restMin - 1, max: tailMax)
+                    let repeated =
+                        tailMax == 0
+                        ? "" : repetition(of: separated, min: restMin - 1, max: tailMax, name: "\(name)-items")
                     alternatives.append(sequence(["\"[\"", item, repeated, "\"]\""]))
                 }
             } else {
                 let rest =
-                    restMin == 0 && restMax == 0 ? "" : GBNFSpelling.repeated(separated, min: restMin, max: restMax)
+                    restMin == 0 && restMax == 0
+                    ? "" : repetition(of: separated, min: restMin, max: restMax, name: "\(name)-items")
                 alternatives.append(sequence(["\"[\"", commaSeparated(prefix), rest, "\"]\""]))
             }
         } else if k == 0, maximum == 0 {
@@ -100,5 +107,17 @@ extension GrammarCompilation {
             parts.append(element)
         }
         return sequence(parts)
+    }
+}
+
+extension GrammarCompilation {
+    /// `item` repeated between `min` and `max` times. A count above llama.cpp's limit is spelled in
+    /// chunks (``GBNFSpelling/repeated(_:min:max:)``) and given a rule of its own: llama.cpp
+    /// refuses a quantifier on a group holding 2,000 or more generated rules, so the chunks must
+    /// not sit inline in an optional property or an optional array tail.
+    mutating func repetition(of item: String, min: Int, max: Int?, name: String) -> String {
+        let spelled = GBNFSpelling.repeated(item, min: min, max: max)
+        guard Swift.max(min, max ?? 0) > GrammarOptions.maximumRepetition else { return spelled }
+        return rules.addRule(named: name, body: spelled)
     }
 }

@@ -87,17 +87,21 @@ extension GrammarCompilation {
     }
 
     private mutating func lengthBoundedString(_ c: StringConstraints, at pointer: JSONPointer) -> String {
-        let limit = GrammarOptions.maximumRepetition
+        let limit = GrammarOptions.maximumEnforcedCount
         var minimum = c.minLength ?? 0
         var maximum = c.maxLength
         if minimum > limit {
-            record(pointer.appending("minLength"), "minLength", .checkedAfter, "above llama.cpp's repetition limit")
+            record(
+                pointer.appending("minLength"), "minLength", .checkedAfter,
+                "above the largest count the grammar enforces (\(limit))")
             minimum = 0
         } else if c.minLength != nil {
             record(pointer.appending("minLength"), "minLength", .enforced)
         }
         if let max = maximum, max > limit {
-            record(pointer.appending("maxLength"), "maxLength", .checkedAfter, "above llama.cpp's repetition limit")
+            record(
+                pointer.appending("maxLength"), "maxLength", .checkedAfter,
+                "above the largest count the grammar enforces (\(limit))")
             maximum = nil
         } else if c.maxLength != nil {
             record(pointer.appending("maxLength"), "maxLength", .enforced)
@@ -105,7 +109,7 @@ extension GrammarCompilation {
         if minimum == 0 && maximum == nil { return primitive("json-string") }
         let char = primitive("json-char")
         if maximum == 0 { return #""\"\"""# }
-        return "\"\\\"\" " + GBNFSpelling.repeated(char, min: minimum, max: maximum) + " \"\\\"\""
+        return "\"\\\"\" " + repetition(of: char, min: minimum, max: maximum, name: "long-string") + " \"\\\"\""
     }
 
     // MARK: Numbers

@@ -36,4 +36,9 @@ public struct GrammarOptions: Sendable, Hashable {
     /// The largest repetition count Guided emits. llama.cpp treats a maximum above 2000 as
     /// unbounded without a word and rejects larger minimums; 1999 stays clear of both.
     public static let maximumRepetition = 1999
+
+    /// The largest length or item count the grammar enforces; above it, the bound is checked
+    /// after generation. Counts above ``maximumRepetition`` are spelled in chunks of it, so the
+    /// grammar stays small; this bound keeps the chunks' own count within the limit too.
+    public static let maximumEnforcedCount = 1_000_000
 }
