@@ -21,9 +21,10 @@ extension GrammarCompilation {
                 }
                 return "\"\\\"\" " + content + " \"\\\"\""
             }
-        } else if let format = c.format, let shape = FormatShapes.pattern(for: format) {
+        } else if let format = c.format, let shape = FormatShapes.shape(for: format) {
             if let content = patternContent(
-                shape.regex, name: name, at: pointer.appending("format"), keyword: "format", note: shape.note)
+                shape.regex, name: name, at: pointer.appending("format"), keyword: "format",
+                enforced: shape.enforced, note: shape.note)
             {
                 for keyword in ["minLength", "maxLength"]
                 where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
@@ -40,7 +41,8 @@ extension GrammarCompilation {
     }
 
     private mutating func patternContent(
-        _ regex: String, name: String, at pointer: JSONPointer, keyword: String, note: String = ""
+        _ regex: String, name: String, at pointer: JSONPointer, keyword: String, enforced: Bool = true,
+        note: String = ""
     ) -> String? {
         guard let pattern = try? RegexPattern(regex) else {
             record(pointer, keyword, .checkedAfter, "outside the regex subset")
@@ -49,7 +51,7 @@ extension GrammarCompilation {
         do {
             let content = try RegexGrammarTranslator.contentExpression(
                 for: pattern, ruleNamePrefix: name, rules: &rules)
-            record(pointer, keyword, note.isEmpty ? .enforced : .checkedAfter, note)
+            record(pointer, keyword, enforced ? .enforced : .checkedAfter, note)
             return content
         } catch {
             record(pointer, keyword, .checkedAfter, error.message)
@@ -203,24 +205,5 @@ extension GrammarCompilation {
         if b.exclusiveMaximum != nil { keywords.append("exclusiveMaximum") }
         if b.multipleOf != nil { keywords.append("multipleOf") }
         return keywords
-    }
-}
-
-/// Regular expressions that give each supported format its shape in a grammar.
-enum FormatShapes {
-    static func pattern(for format: StringFormat) -> (regex: String, note: String)? {
-        let date = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
-        let time = "([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])"
-        switch format {
-        case .date: return ("^\(date)$", "grammar enforces the shape; day-of-month validity is checked after")
-        case .time: return ("^\(time)$", "grammar enforces the shape; leap seconds are checked after")
-        case .dateTime:
-            return ("^\(date)[Tt]\(time)$", "grammar enforces the shape; calendar and leap seconds are checked after")
-        case .uuid: return ("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "")
-        case .ipv4:
-            let octet = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
-            return ("^\(octet)\\.\(octet)\\.\(octet)\\.\(octet)$", "")
-        default: return nil
-        }
     }
 }
