@@ -1,53 +1,58 @@
 import GuidedSchema
 
 /// A format's shape in a grammar: a regular expression whose every match passes the format's
-/// check (so the grammar never admits a string the validator rejects), and whether that
-/// expression covers enough of the format to call it enforced.
+/// check, so the grammar never writes a string the validator rejects, and its length range.
 struct FormatShape {
     /// The anchored regular expression the grammar's string content follows.
     let regex: String
-    /// Whether the report says `enforced` (the validator then never rejects what the grammar
-    /// writes) or `checkedAfter` (the shape is looser than the format).
-    let enforced: Bool
-    /// The valid forms the shape leaves out, or why the format is checked after.
-    let note: String
+    /// The valid forms the shape leaves out (the validator still checks them after generation).
+    let leftOut: String
+    /// The fewest characters a string of the shape has.
+    let minimumLength: Int
+    /// The most characters a string of the shape has; nil when unbounded.
+    let maximumLength: Int?
 }
 
 /// Regular expressions that give each supported format its shape in a grammar. Each one is
 /// exact in one direction: everything it matches passes ``StringFormat``'s validator; the
-/// valid forms it leaves out are named in the note, and the model cannot write them.
+/// valid forms it leaves out are named in ``FormatShape/leftOut``, and the model cannot write
+/// them.
 enum FormatShapes {
     static func shape(for format: StringFormat) -> FormatShape? {
         switch format {
-        case .date: FormatShape(regex: "^\(date)$", enforced: true, note: "")
-        case .time: FormatShape(regex: "^\(time)$", enforced: true, note: leapNote)
-        case .dateTime: FormatShape(regex: "^\(date)[Tt]\(time)$", enforced: true, note: leapNote)
-        case .uuid: FormatShape(regex: "^\(hex){8}-\(hex){4}-\(hex){4}-\(hex){4}-\(hex){12}$", enforced: true, note: "")
-        case .ipv4: FormatShape(regex: "^\(ipv4)$", enforced: true, note: "")
-        case .ipv6: FormatShape(regex: "^\(ipv6)$", enforced: true, note: "")
+        case .date: FormatShape(regex: "^\(date)$", leftOut: "", minimumLength: 10, maximumLength: 10)
+        case .time: FormatShape(regex: "^\(time)$", leftOut: leapSeconds, minimumLength: 9, maximumLength: nil)
+        case .dateTime:
+            FormatShape(regex: "^\(date)[Tt]\(time)$", leftOut: leapSeconds, minimumLength: 20, maximumLength: nil)
+        case .uuid:
+            FormatShape(
+                regex: "^\(hex){8}-\(hex){4}-\(hex){4}-\(hex){4}-\(hex){12}$", leftOut: "", minimumLength: 36,
+                maximumLength: 36)
+        case .ipv4: FormatShape(regex: "^\(ipv4)$", leftOut: "", minimumLength: 7, maximumLength: 15)
+        case .ipv6: FormatShape(regex: "^\(ipv6)$", leftOut: "", minimumLength: 2, maximumLength: 45)
         case .hostname:
-            FormatShape(regex: "^\(hostname)$", enforced: true, note: hostnameNote)
+            FormatShape(regex: "^\(hostname)$", leftOut: longHostnames, minimumLength: 1, maximumLength: 251)
         case .email:
             FormatShape(
-                regex: "^\(emailLocal)@\(hostname)$", enforced: true,
-                note: "quoted local parts, address literals and long dotted local parts are not written; "
-                    + hostnameNote)
+                regex: "^\(emailLocal)@\(hostname)$",
+                leftOut: "quoted local parts, address literals, dotted local parts beyond 31+32 or 3×20 characters, "
+                    + longHostnames, minimumLength: 3, maximumLength: 316)
         case .uri:
             FormatShape(
-                regex: "^\(uri)$", enforced: true, note: "IPvFuture host literals (http://[v1.x]/) are not written")
+                regex: "^\(uri)$", leftOut: "IPvFuture hosts (http://[v1.x]/)", minimumLength: 2, maximumLength: nil)
         default: nil
         }
     }
+
+    private static let leapSeconds = "leap seconds other than 23:59:60 at offset zero"
+    private static let longHostnames =
+        "xn-- labels, host names of more than 5 labels or with a label after the first beyond 46 characters"
 
     /// Whether the grammar for `format` writes `string`; nil when the format has no shape.
     static func writes(_ string: String, as format: StringFormat) -> Bool? {
         guard let shape = shape(for: format), let pattern = try? RegexPattern(shape.regex) else { return nil }
         return pattern.matches(string)
     }
-
-    private static let leapNote = "leap seconds only as 23:59:60 in UTC (Z or ±00:00)"
-    private static let hostnameNote =
-        "host names of at most 5 labels, the first at most 63 characters and the others 46, no xn-- labels"
 
     static let hex = "[0-9a-fA-F]"
 

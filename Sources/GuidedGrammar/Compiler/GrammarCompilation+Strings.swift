@@ -10,39 +10,58 @@ extension GrammarCompilation {
                 "minLength \(low) is greater than maxLength \(high)", remedy: "make minLength at most maxLength",
                 at: pointer.appending("minLength"), unsatisfiable: true)
         }
-        if let pattern = c.pattern {
-            if let content = patternContent(pattern, name: name, at: pointer.appending("pattern"), keyword: "pattern") {
-                for keyword in ["minLength", "maxLength"]
-                where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
-                    record(pointer.appending(keyword), keyword, .checkedAfter, "combined with a pattern")
-                }
-                if c.format != nil {
-                    record(pointer.appending("format"), "format", .checkedAfter, "combined with a pattern")
-                }
-                return "\"\\\"\" " + content + " \"\\\"\""
-            }
-        } else if let format = c.format, let shape = FormatShapes.shape(for: format) {
-            if let content = patternContent(
-                shape.regex, name: name, at: pointer.appending("format"), keyword: "format",
-                enforced: shape.enforced, note: shape.note)
+        if let pattern = c.pattern,
+            let content = patternContent(pattern, name: name, at: pointer.appending("pattern"), keyword: "pattern")
+        {
+            for keyword in ["minLength", "maxLength"] where (keyword == "minLength" ? c.minLength : c.maxLength) != nil
             {
-                for keyword in ["minLength", "maxLength"]
-                where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
-                    record(pointer.appending(keyword), keyword, .checkedAfter, "combined with a format")
-                }
-                return "\"\\\"\" " + content + " \"\\\"\""
+                record(pointer.appending(keyword), keyword, .checkedAfter, "combined with a pattern")
             }
+            if let format = c.format {
+                record(
+                    pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) combined with a pattern")
+            }
+            return "\"\\\"\" " + content + " \"\\\"\""
         } else if let format = c.format {
-            record(pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) has no grammar shape")
-        } else if options.groundedVocabulary != nil {
+            if let content = formatContent(format, c, name: name, at: pointer) { return content }
+        } else if c.pattern == nil, options.groundedVocabulary != nil {
             return groundedString(c, at: pointer)
         }
         return lengthBoundedString(c, at: pointer)
     }
 
+    /// The format's shape (``FormatShapes``), with length bounds enforced where every string of
+    /// the shape meets them and checked after otherwise; nil (the format checked after) when the
+    /// format has no shape.
+    private mutating func formatContent(
+        _ format: StringFormat, _ c: StringConstraints, name: String, at pointer: JSONPointer
+    ) -> String? {
+        guard let shape = FormatShapes.shape(for: format) else {
+            record(pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) has no grammar shape")
+            return nil
+        }
+        let note = shape.leftOut.isEmpty ? format.rawValue : "\(format.rawValue); not written: \(shape.leftOut)"
+        guard
+            let content = patternContent(
+                shape.regex, name: name, at: pointer.appending("format"), keyword: "format", note: note)
+        else { return nil }
+        if let minimum = c.minLength {
+            let holds = minimum <= shape.minimumLength
+            record(
+                pointer.appending("minLength"), "minLength", holds ? .enforced : .checkedAfter,
+                holds ? "every \(format.rawValue) is as long" : "combined with a format")
+        }
+        if let maximum = c.maxLength {
+            let holds = shape.maximumLength.map { maximum >= $0 } ?? false
+            record(
+                pointer.appending("maxLength"), "maxLength", holds ? .enforced : .checkedAfter,
+                holds ? "no \(format.rawValue) is longer" : "combined with a format")
+        }
+        return "\"\\\"\" " + content + " \"\\\"\""
+    }
+
     private mutating func patternContent(
-        _ regex: String, name: String, at pointer: JSONPointer, keyword: String, enforced: Bool = true,
-        note: String = ""
+        _ regex: String, name: String, at pointer: JSONPointer, keyword: String, note: String = ""
     ) -> String? {
         guard let pattern = try? RegexPattern(regex) else {
             record(pointer, keyword, .checkedAfter, "outside the regex subset")
@@ -51,7 +70,7 @@ extension GrammarCompilation {
         do {
             let content = try RegexGrammarTranslator.contentExpression(
                 for: pattern, ruleNamePrefix: name, rules: &rules)
-            record(pointer, keyword, enforced ? .enforced : .checkedAfter, note)
+            record(pointer, keyword, .enforced, note)
             return content
         } catch {
             record(pointer, keyword, .checkedAfter, error.message)

@@ -1,7 +1,8 @@
-import GuidedGrammar
 import GuidedSchema
 import GuidedTestTraits
 import Testing
+
+@testable import GuidedGrammar
 
 /// Common string formats enforced in the grammar (issue 23): the grammar writes only strings
 /// the format's validator accepts, writes the common valid forms, and says `enforced`.
@@ -25,6 +26,7 @@ import Testing
             "joe.bloggs@example.com", "a@b", "user+tag@sub.example.co.uk", "o'neil@example.org",
             "first.middle.last@example.com", "x_y-z@a-b.example", "!#$%&'*+/=?^_`{|}~-@example.com",
             String(repeating: "l", count: 64) + "@example.com", "te--st@ex-ample.com",
+            String(repeating: "l", count: 64) + "@" + longestHostname,
         ],
         .uuid: [
             "123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000000",
@@ -34,7 +36,7 @@ import Testing
         .ipv6: [
             "::", "::1", "1::", "fe80::1", "2001:db8::8a2e:370:7334", "2001:0db8:85a3:0000:0000:8a2e:0370:7334",
             "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "::ffff:192.168.0.1", "1:2:3:4:5:6:1.2.3.4", "1::5:1.2.3.4",
-            "ABCD:EF01:2345:6789:ABCD:EF01:2345:6789",
+            "ABCD:EF01:2345:6789:ABCD:EF01:2345:6789", "ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255",
         ],
         .uri: [
             "https://example.com", "http://example.com/path/to?query=1&b=2#frag", "mailto:joe@example.com",
@@ -44,9 +46,13 @@ import Testing
         ],
         .hostname: [
             "example.com", "localhost", "a-b.c-d.example", "www.example.co.uk", "ab-c.example",
-            String(repeating: "a", count: 63) + ".com",
+            String(repeating: "a", count: 63) + ".com", longestHostname,
         ],
     ]
+
+    /// A host name of the most characters the grammar writes (251).
+    static let longestHostname =
+        String(repeating: "a", count: 63) + String(repeating: "." + String(repeating: "b", count: 46), count: 4)
 
     /// Valid forms the grammar deliberately does not write; the validator still checks after.
     static let leftOut: [StringFormat: [String]] = [
@@ -126,13 +132,18 @@ import Testing
         let alphabet = Array("0123456789aAfFzZTtxn.:-@/?#%[]+_~ \"\\é")
         let candidates = try checked.candidates(
             count: 1500, alphabet: alphabet, seed: UInt64(format.rawValue.utf8.count) &* 0x9E37_79B9)
+        let shape = try #require(FormatShapes.shape(for: format))
         var admitted = 0
         var unsound: [String] = []
+        var outOfRange: [String] = []
         for candidate in candidates where checked.matcherAccepts(candidate) {
             admitted += 1
             if !checked.validates(candidate) { unsound.append(candidate) }
+            let length = candidate.unicodeScalars.count
+            if length < shape.minimumLength || length > shape.maximumLength ?? .max { outOfRange.append(candidate) }
         }
         #expect(unsound == [], "the \(format.rawValue) grammar admits strings the validator rejects")
+        #expect(outOfRange == [], "admitted strings outside the shape's length range")
         #expect(admitted > 500, "only \(admitted) of \(candidates.count) candidates admitted")
     }
 
@@ -170,7 +181,7 @@ import Testing
         #expect(!grammar.accepts(#""joe@example.org""#))
     }
 
-    @Test func lengthBoundsBesideAFormatAreCheckedAfterAndTheFormatStaysEnforced() throws {
+    @Test func lengthBoundsBesideAFormatAreCheckedAfterWhereSomeFormattedStringBreaksThem() throws {
         let schema = try GenerationSchema.fromJSONSchema(
             ["type": "string", "format": "ipv4", "minLength": 8, "maxLength": 11]
         ).schema
@@ -181,5 +192,23 @@ import Testing
         #expect(grammar.accepts(#""1.2.3.4""#), "the grammar does not bound the length")
         #expect(!schema.validates(GeneratedContent("1.2.3.4")), "the validator checks the length after")
         #expect(!grammar.accepts(#""1.2.3.256""#))
+    }
+
+    @Test func lengthBoundsEveryFormattedStringMeetsAreEnforced() throws {
+        for (document, expected) in [
+            (
+                ["type": "string", "format": "email", "minLength": 3, "maxLength": 1024] as GeneratedContent,
+                ["format enforced", "minLength enforced", "maxLength enforced"]
+            ),
+            (["type": "string", "format": "date-time", "minLength": 1], ["format enforced", "minLength enforced"]),
+            (
+                ["type": "string", "format": "uri", "minLength": 1, "maxLength": 255],
+                ["format enforced", "minLength enforced", "maxLength checkedAfter"]
+            ),
+        ] {
+            let compiled = try GrammarCompiler.compile(try GenerationSchema.fromJSONSchema(document).schema)
+            _ = try CheckedGrammar(compiled.gbnf)
+            #expect(compiled.report.entries.map { "\($0.keyword) \($0.disposition)" } == expected)
+        }
     }
 }
