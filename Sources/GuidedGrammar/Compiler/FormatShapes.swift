@@ -48,10 +48,33 @@ enum FormatShapes {
     private static let longHostnames =
         "xn-- labels, host names of more than 5 labels or with a label after the first beyond 46 characters"
 
+    /// Each shape's regular expression, parsed once.
+    private static let patterns: [StringFormat: RegexPattern] = {
+        var patterns: [StringFormat: RegexPattern] = [:]
+        for format in StringFormat.allCases {
+            if let shape = shape(for: format) { patterns[format] = try? RegexPattern(shape.regex) }
+        }
+        return patterns
+    }()
+
+    /// The format's shape as a parsed regular expression; nil when the format has no shape.
+    static func pattern(for format: StringFormat) -> RegexPattern? { patterns[format] }
+
+    /// Each shape translated to GBNF, once.
+    private static let templates: [StringFormat: FormatRuleTemplate] = {
+        var templates: [StringFormat: FormatRuleTemplate] = [:]
+        for (format, pattern) in patterns {
+            templates[format] = FormatRuleTemplate(pattern, prefix: "format-\(format.rawValue)")
+        }
+        return templates
+    }()
+
+    /// The format's shape translated to GBNF; nil when the format has no shape.
+    static func template(for format: StringFormat) -> FormatRuleTemplate? { templates[format] }
+
     /// Whether the grammar for `format` writes `string`; nil when the format has no shape.
     static func writes(_ string: String, as format: StringFormat) -> Bool? {
-        guard let shape = shape(for: format), let pattern = try? RegexPattern(shape.regex) else { return nil }
-        return pattern.matches(string)
+        pattern(for: format)?.matches(string)
     }
 
     static let hex = "[0-9a-fA-F]"

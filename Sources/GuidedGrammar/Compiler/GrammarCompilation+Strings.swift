@@ -23,7 +23,7 @@ extension GrammarCompilation {
             }
             return "\"\\\"\" " + content + " \"\\\"\""
         } else if let format = c.format {
-            if let content = formatContent(format, c, name: name, at: pointer) { return content }
+            if let content = formatContent(format, c, at: pointer) { return content }
         } else if c.pattern == nil, options.groundedVocabulary != nil {
             return groundedString(c, at: pointer)
         }
@@ -34,17 +34,18 @@ extension GrammarCompilation {
     /// the shape meets them and checked after otherwise; nil (the format checked after) when the
     /// format has no shape.
     private mutating func formatContent(
-        _ format: StringFormat, _ c: StringConstraints, name: String, at pointer: JSONPointer
+        _ format: StringFormat, _ c: StringConstraints, at pointer: JSONPointer
     ) -> String? {
         guard let shape = FormatShapes.shape(for: format) else {
             record(pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) has no grammar shape")
             return nil
         }
+        guard let content = formatRule(format) else {
+            record(pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) shape not translated")
+            return nil
+        }
         let note = shape.leftOut.isEmpty ? format.rawValue : "\(format.rawValue); not written: \(shape.leftOut)"
-        guard
-            let content = patternContent(
-                shape.regex, name: name, at: pointer.appending("format"), keyword: "format", note: note)
-        else { return nil }
+        record(pointer.appending("format"), "format", .enforced, note)
         if let minimum = c.minLength {
             let holds = minimum <= shape.minimumLength
             record(
@@ -60,8 +61,17 @@ extension GrammarCompilation {
         return "\"\\\"\" " + content + " \"\\\"\""
     }
 
+    /// The rule for the format's string content, translated and defined on first use.
+    private mutating func formatRule(_ format: StringFormat) -> String? {
+        if let defined = formatRules[format] { return defined }
+        guard let template = FormatShapes.template(for: format) else { return nil }
+        let rule = rules.addRule(named: "format-\(format.rawValue)", body: template.define(in: &rules))
+        formatRules[format] = rule
+        return rule
+    }
+
     private mutating func patternContent(
-        _ regex: String, name: String, at pointer: JSONPointer, keyword: String, note: String = ""
+        _ regex: String, name: String, at pointer: JSONPointer, keyword: String
     ) -> String? {
         guard let pattern = try? RegexPattern(regex) else {
             record(pointer, keyword, .checkedAfter, "outside the regex subset")
@@ -70,7 +80,7 @@ extension GrammarCompilation {
         do {
             let content = try RegexGrammarTranslator.contentExpression(
                 for: pattern, ruleNamePrefix: name, rules: &rules)
-            record(pointer, keyword, .enforced, note)
+            record(pointer, keyword, .enforced)
             return content
         } catch {
             record(pointer, keyword, .checkedAfter, error.message)

@@ -1,3 +1,4 @@
+import Foundation
 import GuidedSchema
 import GuidedTestTraits
 import Testing
@@ -179,6 +180,36 @@ import Testing
         #expect(dispositions == ["pattern enforced", "format checkedAfter"])
         #expect(grammar.accepts(#""joe@example.com""#))
         #expect(!grammar.accepts(#""joe@example.org""#))
+    }
+
+    @Test func aPatternOutsideTheRegexSubsetLeavesTheFormatEnforced() throws {
+        let schema = try GenerationSchema.fromJSONSchema(["type": "string", "format": "date", "pattern": "^(?=2)"])
+            .schema
+        let compiled = try GrammarCompiler.compile(schema)
+        let grammar = try CheckedGrammar(compiled.gbnf)
+        let dispositions = compiled.report.entries.map { "\($0.keyword) \($0.disposition)" }
+        #expect(dispositions == ["pattern checkedAfter", "format enforced"])
+        #expect(grammar.accepts(#""2026-02-28""#))
+        #expect(!grammar.accepts(#""2026-02-29""#))
+    }
+
+    @Test func everyUseOfAFormatSharesOneRuleWhateverTheSchemasOwnRulesAreCalled() throws {
+        let schema = try GenerationSchema.fromJSONSchema(
+            [
+                "type": "object",
+                "$defs": ["format-uri": ["type": "string", "format": "ipv6"]],
+                "properties": [
+                    "home": ["type": "string", "format": "uri"], "work": ["type": "string", "format": "uri"],
+                    "ip": ["$ref": "#/$defs/format-uri"],
+                ],
+            ]
+        ).schema
+        let gbnf = try GrammarCompiler.compile(schema).gbnf
+        let grammar = try CheckedGrammar(gbnf)
+        #expect(gbnf.components(separatedBy: "\nformat-uri-2 ::=").count == 2, "\(gbnf)")
+        #expect(grammar.accepts(#"{"home":"http://[::1]/","work":"s:","ip":"::1"}"#))
+        #expect(!grammar.accepts(#"{"home":"http://[::1/","ip":"::1"}"#))
+        #expect(!grammar.accepts(#"{"ip":"http://x/"}"#))
     }
 
     @Test func lengthBoundsBesideAFormatAreCheckedAfterWhereSomeFormattedStringBreaksThem() throws {
