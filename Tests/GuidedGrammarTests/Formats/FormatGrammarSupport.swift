@@ -40,16 +40,17 @@ struct FormatGrammar {
 
     /// Strings in and near the shape's language: samples of its regular expression, and each
     /// sample with one or two characters deleted, replaced or inserted from `alphabet`.
-    func candidates(count: Int, alphabet: [Character], seed: UInt64) throws -> [String] {
+    func candidates(count: Int, alphabet: [Character], seed: UInt64) throws -> (samples: [String], mutants: [String]) {
         let shape = try #require(FormatShapes.shape(for: format))
         let pattern = try RegexPattern(shape.regex)
         var generator = CandidateStrings(random: SeededGenerator(state: seed))
-        var result: Set<String> = []
+        var samples: Set<String> = []
+        var mutants: Set<String> = []
         for _ in 0..<count {
             var scalars: [Unicode.Scalar] = []
             generator.sample(pattern.root, into: &scalars)
             let sample = generator.string(scalars)
-            result.insert(sample)
+            samples.insert(sample)
             var mutated = Array(sample)
             for _ in 0..<Int.random(in: 1...2, using: &generator.random) {
                 let index = mutated.isEmpty ? 0 : Int.random(in: 0..<mutated.count, using: &generator.random)
@@ -60,8 +61,8 @@ struct FormatGrammar {
                 default: mutated.insert(character, at: index)
                 }
             }
-            result.insert(String(mutated))
+            mutants.insert(String(mutated))
         }
-        return result.sorted()
+        return (samples.sorted(), mutants.subtracting(samples).sorted())
     }
 }

@@ -131,8 +131,9 @@ import Testing
     func everySampledStringTheGrammarAdmitsPassesTheValidator(_ format: StringFormat) throws {
         let checked = try FormatGrammar(format)
         let alphabet = Array("0123456789aAfFzZTtxn.:-@/?#%[]+_~ \"\\é")
-        let candidates = try checked.candidates(
+        let (samples, mutants) = try checked.candidates(
             count: 1500, alphabet: alphabet, seed: UInt64(format.rawValue.utf8.count) &* 0x9E37_79B9)
+        let candidates = samples + mutants
         let shape = try #require(FormatShapes.shape(for: format))
         var admitted = 0
         var unsound: [String] = []
@@ -145,7 +146,9 @@ import Testing
         }
         #expect(unsound == [], "the \(format.rawValue) grammar admits strings the validator rejects")
         #expect(outOfRange == [], "admitted strings outside the shape's length range")
-        #expect(admitted > 500, "only \(admitted) of \(candidates.count) candidates admitted")
+        #expect(samples.filter { !checked.matcherAccepts($0) } == [], "samples of the shape the grammar rejects")
+        #expect(samples.count > 300, "only \(samples.count) distinct samples")
+        #expect(admitted > samples.count, "no mutant admitted: the check saw only the samples")
     }
 
     @Test func theDateGrammarAdmitsExactlyTheValidDates() throws {
