@@ -51,6 +51,7 @@ struct GrammarBenchmark {
         var refusals: [String: Int] = [:]
         var withoutUnsupported = 0
         var dispositions: [String: [LoweringReport.Disposition: Int]] = [:]
+        var formats = FormatTally()
         let checker = try? LlamaGrammarChecker()
         for entry in corpus {
             guard let document = try? JSONReader.parse(bytes: entry.text) else {
@@ -67,6 +68,7 @@ struct GrammarBenchmark {
                     for entry in grammar.report.entries
                     where entry.disposition == .enforced || entry.disposition == .checkedAfter {
                         dispositions[entry.keyword, default: [:]][entry.disposition, default: 0] += 1
+                        formats.add(entry)
                     }
                 }
             } catch {
@@ -161,6 +163,7 @@ struct GrammarBenchmark {
                     + String(
                         format: " enforced %5d   checked after %5d   (%5.1f%% enforced)", enforced, after,
                         pct(enforced, enforced + after)))
+            if keyword == "format" { for line in formats.lines { print(line) } }
         }
     }
 

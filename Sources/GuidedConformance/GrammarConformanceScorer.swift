@@ -83,7 +83,8 @@ public struct GrammarConformanceScorer {
 
     /// The documented policy under which a valid value's canonical spelling may be rejected.
     public static func policy(for value: GeneratedContent, text: String, schema: GenerationSchema) -> String? {
-        if hasUndeclaredProperty(value, schema.root, schema) { return "closed objects" }
+        if visits(value, schema.root, schema, where: hasUndeclaredProperty) { return "closed objects" }
+        if visits(value, schema.root, schema, where: isFormatFormLeftOut) { return "format forms left out" }
         if hasNonPlainNumber(value) { return "number spelling" }
         if text.contains("\\u") || text.contains("\\/") { return "canonical escapes" }
         return nil
@@ -98,30 +99,44 @@ public struct GrammarConformanceScorer {
         }
     }
 
-    private static func hasUndeclaredProperty(
-        _ value: GeneratedContent, _ node: SchemaNode, _ schema: GenerationSchema, depth: Int = 0
+    /// Whether `value` is an object with a key its closed object schema does not declare.
+    private static func hasUndeclaredProperty(_ value: GeneratedContent, _ node: SchemaNode) -> Bool {
+        guard case .object(let c) = node.kind, let properties = value.properties else { return false }
+        return !c.properties.isEmpty && properties.contains(where: { c.property(named: $0.name) == nil })
+    }
+
+    /// Whether `value` is a string in a form of its schema's format that the grammar leaves out.
+    private static func isFormatFormLeftOut(_ value: GeneratedContent, _ node: SchemaNode) -> Bool {
+        guard case .string(let c) = node.kind, c.pattern == nil, let format = c.format, let string = value.stringValue
+        else { return false }
+        return GrammarCompiler.formatGrammarWrites(string, format: format) == false
+    }
+
+    /// Whether `test` holds for the value and a schema node it meets, anywhere in `value`.
+    private static func visits(
+        _ value: GeneratedContent, _ node: SchemaNode, _ schema: GenerationSchema, depth: Int = 0,
+        where test: (GeneratedContent, SchemaNode) -> Bool
     ) -> Bool {
         guard depth < 32 else { return false }
+        if test(value, node) { return true }
         switch node.kind {
         case .reference(let name):
-            return schema.definition(named: name).map { hasUndeclaredProperty(value, $0, schema, depth: depth + 1) }
+            return schema.definition(named: name).map { visits(value, $0, schema, depth: depth + 1, where: test) }
                 ?? false
         case .anyOf(let branches), .oneOf(let branches), .allOf(let branches):
-            return branches.contains { hasUndeclaredProperty(value, $0, schema, depth: depth + 1) }
+            return branches.contains { visits(value, $0, schema, depth: depth + 1, where: test) }
         case .object(let c):
             guard let properties = value.properties else { return false }
-            if !c.properties.isEmpty && properties.contains(where: { c.property(named: $0.name) == nil }) {
-                return true
-            }
             return properties.contains { property in
                 let child = c.property(named: property.name)?.schema ?? c.additionalProperties
-                return hasUndeclaredProperty(property.value, child, schema, depth: depth + 1)
+                return visits(property.value, child, schema, depth: depth + 1, where: test)
             }
         case .array(let c):
             guard let elements = value.arrayValue else { return false }
             return elements.enumerated().contains { index, element in
-                hasUndeclaredProperty(
-                    element, index < c.prefixItems.count ? c.prefixItems[index] : c.items, schema, depth: depth + 1)
+                visits(
+                    element, index < c.prefixItems.count ? c.prefixItems[index] : c.items, schema, depth: depth + 1,
+                    where: test)
             }
         default: return false
         }

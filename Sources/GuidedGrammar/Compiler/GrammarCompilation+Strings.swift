@@ -10,37 +10,68 @@ extension GrammarCompilation {
                 "minLength \(low) is greater than maxLength \(high)", remedy: "make minLength at most maxLength",
                 at: pointer.appending("minLength"), unsatisfiable: true)
         }
-        if let pattern = c.pattern {
-            if let content = patternContent(pattern, name: name, at: pointer.appending("pattern"), keyword: "pattern") {
-                for keyword in ["minLength", "maxLength"]
-                where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
-                    record(pointer.appending(keyword), keyword, .checkedAfter, "combined with a pattern")
-                }
-                if c.format != nil {
-                    record(pointer.appending("format"), "format", .checkedAfter, "combined with a pattern")
-                }
-                return "\"\\\"\" " + content + " \"\\\"\""
-            }
-        } else if let format = c.format, let shape = FormatShapes.pattern(for: format) {
-            if let content = patternContent(
-                shape.regex, name: name, at: pointer.appending("format"), keyword: "format", note: shape.note)
+        if let pattern = c.pattern,
+            let content = patternContent(pattern, name: name, at: pointer.appending("pattern"), keyword: "pattern")
+        {
+            for keyword in ["minLength", "maxLength"] where (keyword == "minLength" ? c.minLength : c.maxLength) != nil
             {
-                for keyword in ["minLength", "maxLength"]
-                where (keyword == "minLength" ? c.minLength : c.maxLength) != nil {
-                    record(pointer.appending(keyword), keyword, .checkedAfter, "combined with a format")
-                }
-                return "\"\\\"\" " + content + " \"\\\"\""
+                record(pointer.appending(keyword), keyword, .checkedAfter, "combined with a pattern")
             }
+            if let format = c.format {
+                record(
+                    pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) combined with a pattern")
+            }
+            return "\"\\\"\" " + content + " \"\\\"\""
         } else if let format = c.format {
-            record(pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) has no grammar shape")
-        } else if options.groundedVocabulary != nil {
+            if let content = formatContent(format, c, at: pointer) { return content }
+        } else if c.pattern == nil, options.groundedVocabulary != nil {
             return groundedString(c, at: pointer)
         }
         return lengthBoundedString(c, at: pointer)
     }
 
+    /// The format's shape (``FormatShapes``), with length bounds enforced where every string of
+    /// the shape meets them and checked after otherwise; nil (the format checked after) when the
+    /// format has no shape.
+    private mutating func formatContent(
+        _ format: StringFormat, _ c: StringConstraints, at pointer: JSONPointer
+    ) -> String? {
+        guard let shape = FormatShapes.shape(for: format) else {
+            record(pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) has no grammar shape")
+            return nil
+        }
+        guard let content = formatRule(format) else {
+            record(pointer.appending("format"), "format", .checkedAfter, "\(format.rawValue) shape not translated")
+            return nil
+        }
+        let note = shape.leftOut.isEmpty ? format.rawValue : "\(format.rawValue); not written: \(shape.leftOut)"
+        record(pointer.appending("format"), "format", .enforced, note)
+        if let minimum = c.minLength {
+            let holds = minimum <= shape.minimumLength
+            record(
+                pointer.appending("minLength"), "minLength", holds ? .enforced : .checkedAfter,
+                holds ? "every \(format.rawValue) is as long" : "combined with a format")
+        }
+        if let maximum = c.maxLength {
+            let holds = shape.maximumLength.map { maximum >= $0 } ?? false
+            record(
+                pointer.appending("maxLength"), "maxLength", holds ? .enforced : .checkedAfter,
+                holds ? "no \(format.rawValue) is longer" : "combined with a format")
+        }
+        return "\"\\\"\" " + content + " \"\\\"\""
+    }
+
+    /// The rule for the format's string content, translated and defined on first use.
+    private mutating func formatRule(_ format: StringFormat) -> String? {
+        if let defined = formatRules[format] { return defined }
+        guard let template = FormatShapes.template(for: format) else { return nil }
+        let rule = rules.addRule(named: "format-\(format.rawValue)", body: template.define(in: &rules))
+        formatRules[format] = rule
+        return rule
+    }
+
     private mutating func patternContent(
-        _ regex: String, name: String, at pointer: JSONPointer, keyword: String, note: String = ""
+        _ regex: String, name: String, at pointer: JSONPointer, keyword: String
     ) -> String? {
         guard let pattern = try? RegexPattern(regex) else {
             record(pointer, keyword, .checkedAfter, "outside the regex subset")
@@ -49,7 +80,7 @@ extension GrammarCompilation {
         do {
             let content = try RegexGrammarTranslator.contentExpression(
                 for: pattern, ruleNamePrefix: name, rules: &rules)
-            record(pointer, keyword, note.isEmpty ? .enforced : .checkedAfter, note)
+            record(pointer, keyword, .enforced)
             return content
         } catch {
             record(pointer, keyword, .checkedAfter, error.message)
@@ -207,24 +238,5 @@ extension GrammarCompilation {
         if b.exclusiveMaximum != nil { keywords.append("exclusiveMaximum") }
         if b.multipleOf != nil { keywords.append("multipleOf") }
         return keywords
-    }
-}
-
-/// Regular expressions that give each supported format its shape in a grammar.
-enum FormatShapes {
-    static func pattern(for format: StringFormat) -> (regex: String, note: String)? {
-        let date = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
-        let time = "([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])"
-        switch format {
-        case .date: return ("^\(date)$", "grammar enforces the shape; day-of-month validity is checked after")
-        case .time: return ("^\(time)$", "grammar enforces the shape; leap seconds are checked after")
-        case .dateTime:
-            return ("^\(date)[Tt]\(time)$", "grammar enforces the shape; calendar and leap seconds are checked after")
-        case .uuid: return ("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "")
-        case .ipv4:
-            let octet = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
-            return ("^\(octet)\\.\(octet)\\.\(octet)\\.\(octet)$", "")
-        default: return nil
-        }
     }
 }

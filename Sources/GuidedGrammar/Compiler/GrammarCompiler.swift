@@ -47,6 +47,8 @@ struct GrammarCompilation {
     private var referenceDepth = 0
     /// The grounded-text rules' entry, defined once on first use.
     var groundedTextRule: String?
+    /// Each enforced format's content rule, defined once on first use.
+    var formatRules: [StringFormat: String] = [:]
 
     init(schema: GenerationSchema, options: GrammarOptions) {
         self.schema = schema

@@ -157,7 +157,7 @@ import Testing
         let report = compiled.report
         #expect(
             report.entries.contains {
-                $0.pointer.description == "/properties/d/format" && $0.disposition == .checkedAfter
+                $0.pointer.description == "/properties/d/format" && $0.disposition == .enforced
             })
         #expect(
             report.entries.contains {

@@ -9,7 +9,7 @@ import Testing
 struct Reply: Generable {
     @Guide(description: "A one-line answer", .maximumLength(40)) var answer: String = ""
     @Guide(description: "How sure, from 1 to 5", .range(1...5)) var confidence: Int = 1
-    @Guide(description: "A contact address", .format(.email)) var contact: String? = nil
+    @Guide(description: "A contact address, in any script", .format(.idnEmail)) var contact: String? = nil
 }
 
 @Suite struct GrammarArticleTests {
