@@ -45,12 +45,6 @@ extension GenerationGuide where Value: StringGuidable {
     /// At most `count` characters (Unicode scalars): JSON Schema `maxLength`. Named like the
     /// array guide ``maximumCount(_:)``.
     public static func maximumLength(_ count: Int) -> GenerationGuide { string { $0.maxLength = count } }
-    /// At least `count` characters.
-    @available(*, deprecated, renamed: "minimumLength(_:)")
-    public static func minLength(_ count: Int) -> GenerationGuide { minimumLength(count) }
-    /// At most `count` characters.
-    @available(*, deprecated, renamed: "maximumLength(_:)")
-    public static func maxLength(_ count: Int) -> GenerationGuide { maximumLength(count) }
     /// A length within `range`.
     public static func length(_ range: ClosedRange<Int>) -> GenerationGuide {
         string {
