@@ -2,8 +2,9 @@ import GuidedSchema
 
 /// Spelling of GBNF literals and character classes over code points.
 ///
-/// Only escapes every llama.cpp version parses are used: `\\ \" \] \n \r \t
-/// \xHH \uHHHH \UHHHHHHHH`; a class's `-` and `^` are written `\x2D` and `\x5E`.
+/// Only escapes that every llama.cpp version and XGrammar (vLLM's and SGLang's engine) read
+/// alike are used: `\\ \" \] \n \r \t \uHHHH \UHHHHHHHH`; a class's `-` and `^` are written
+/// `\u002D` and `\u005E`. Never `\xHH`: XGrammar reads every hex digit that follows it.
 enum GBNFText {
     /// A string literal matching exactly `scalars`, e.g. `"a\\b"`.
     static func literal(_ scalars: [UInt32]) -> String {
@@ -49,8 +50,9 @@ enum GBNFText {
         switch scalar {
         case 0x5C: return "\\\\"
         case 0x5D: return "\\]"
-        case 0x2D: return "\\x2D"
-        case 0x5E: return "\\x5E"
+        // `\u`, not `\x`: XGrammar reads every hex digit after `\x`, so `\x2D0` would be U+02D0.
+        case 0x2D: return "\\u002D"
+        case 0x5E: return "\\u005E"
         default: return spelled(scalar)
         }
     }
@@ -94,11 +96,11 @@ enum GBNFText {
         }
     }
 
-    /// Printable ASCII raw, other code points as hex escapes.
+    /// Printable ASCII raw, other code points as fixed-width `\u` / `\U` escapes (never `\x`,
+    /// whose digits XGrammar reads greedily, so an escape followed by a hex digit would change).
     static func spelled(_ scalar: UInt32) -> String {
         switch scalar {
         case 0x20...0x7E: return String(Character(Unicode.Scalar(scalar)!))
-        case 0..<0x80: return "\\x" + hex(scalar, digits: 2)
         case 0..<0x10000: return "\\u" + hex(scalar, digits: 4)
         default: return "\\U" + hex(scalar, digits: 8)
         }

@@ -2,7 +2,8 @@ import GuidedGrammar
 import GuidedSchema
 import Testing
 
-private let charRule = #"p-char ::= [^\x00-\x1F"\\] | "\\" (["/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))"#
+private let charRule =
+    #"p-char ::= [^\u0000-\u001F"\\] | "\\" (["/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))"#
 
 @Suite struct RegexGrammarGoldenTests {
     @Test(
@@ -15,21 +16,21 @@ private let charRule = #"p-char ::= [^\x00-\x1F"\\] | "\\" (["/\\bfnrt] | "u00" 
                 #"""
                 p-char* "a" p-dot "c" p-char*
                 \#(charRule)
-                p-dot ::= [^\x00-\x1F"\\\u2028\u2029] | "\\" (["/\\bft] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
+                p-dot ::= [^\u0000-\u001F"\\\u2028\u2029] | "\\" (["/\\bft] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
                 """#
             ),
             (
                 #"^[^"]*$"#,
                 #"""
                 p-class*
-                p-class ::= [^\x00-\x1F"\\] | "\\" ([/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
+                p-class ::= [^\u0000-\u001F"\\] | "\\" ([/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
                 """#
             ),
             (
                 "^[^a]$",
                 #"""
                 p-class
-                p-class ::= [^\x00-\x1F"\\a] | "\\" (["/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
+                p-class ::= [^\u0000-\u001F"\\a] | "\\" (["/\\bfnrt] | "u00" ("0" [0-7BEFbef] | "1" [0-9A-Fa-f]))
                 """#
             ),
             ("^abc?d*efg+(hij)?kl$", #""ab" "c"? "d"* "ef" "g"+ ("hij")? "kl""#),
@@ -61,7 +62,7 @@ private let charRule = #"p-char ::= [^\x00-\x1F"\\] | "\\" (["/\\bfnrt] | "u00" 
                 #"^[\-^\]\\]$"#,
                 #"""
                 p-class
-                p-class ::= [\x2D\]\x5E] | "\\\\"
+                p-class ::= [\u002D\]\u005E] | "\\\\"
                 """#
             ),
             ("^é😀[à-ÿ]$", #""\u00E9\U0001F600" [\u00E0-\u00FF]"#),
