@@ -200,7 +200,7 @@ let package = Package(
         .executableTarget(
             name: "guided",
             dependencies: [
-                "Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "GuidedManagedServer",
+                "Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "GuidedManagedServer", "GuidedOpenAI",
                 "SenbaFlows",
             ],
             swiftSettings: swiftSettings

@@ -26,9 +26,16 @@ public protocol LanguageModelBackend: Sendable {
     func tokenCount(of text: String) async throws(BackendError) -> TokenCount
     /// How many tokens the model's context holds.
     func contextSize() async throws(BackendError) -> Int
+    /// The request field that carries `request`'s output constraint on the wire (`grammar`,
+    /// `format`, `structured_outputs.grammar`, …), for reports; nil without a schema. The
+    /// default says nothing (nil).
+    func constraintField(for request: BackendRequest) -> String?
 }
 
 extension LanguageModelBackend {
+    /// Nil: the backend does not say where its constraint goes.
+    public func constraintField(for request: BackendRequest) -> String? { nil }
+
     /// Generates the candidates one after another (``sequentialCandidates(to:count:)``).
     public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError)
         -> [CandidateResult]

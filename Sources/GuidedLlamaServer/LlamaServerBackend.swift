@@ -182,6 +182,9 @@ public final class LlamaServerBackend: LanguageModelBackend {
         return .exact(tokens.count)
     }
 
+    /// `grammar`: Guided's GBNF goes in `/completion`'s `grammar` field.
+    public func constraintField(for request: BackendRequest) -> String? { request.schema == nil ? nil : "grammar" }
+
     /// The context size from `/props` (cached after the first answer, with the slot count the
     /// same answer gives, so one `/props` serves both).
     public func contextSize() async throws(BackendError) -> Int {

@@ -127,6 +127,9 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         try await running().tokenCount(of: text)
     }
 
+    /// `grammar`, as on any llama-server.
+    public func constraintField(for request: BackendRequest) -> String? { request.schema == nil ? nil : "grammar" }
+
     /// Context size of the managed server.
     public func contextSize() async throws(BackendError) -> Int {
         try await running().contextSize()

@@ -192,6 +192,9 @@ public final class OllamaBackend: LanguageModelBackend {
     /// An estimate (Ollama has no tokenize endpoint): one token per four bytes, rounded up.
     public func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .estimate(of: text) }
 
+    /// `format`: the JSON Schema goes in `/api/generate`'s `format` field.
+    public func constraintField(for request: BackendRequest) -> String? { request.schema == nil ? nil : "format" }
+
     /// The context each request runs with: the configured `contextSize`, which is sent as
     /// `num_ctx` (Ollama's own default is smaller than most models allow), or the model's
     /// trained length from `/api/show` when that is smaller. Cached after the first answer.

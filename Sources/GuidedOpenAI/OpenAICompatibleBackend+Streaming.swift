@@ -5,10 +5,11 @@ import GuidedSchema
 import GuidedServerBackends
 
 extension OpenAICompatibleBackend {
-    /// SSE stream of `choices[0].delta.content`, ended by `[DONE]`: partial snapshots, then the
-    /// validated response. A stream cut before `[DONE]` is an error. An error status, or a `200`
-    /// answered whole (``BackendStreaming/answersWhole(_:)``), is read
-    /// to its end and judged as a whole reply.
+    /// SSE stream of `choices[0].delta.content` (`choices[0].text` from `/completions`), ended by
+    /// `[DONE]`: partial snapshots, then the validated response. A stream cut before `[DONE]` is
+    /// an error. An error status, or a `200` answered whole (``BackendStreaming/answersWhole(_:)``),
+    /// is read to its end and judged as a whole reply. In the TGI dialect the request goes to
+    /// `/generate_stream` instead (``streamGenerate(_:http:)``).
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
         let http: JSONOverHTTP
         do {
@@ -16,6 +17,7 @@ extension OpenAICompatibleBackend {
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }
+        if dialect == .tgi { return streamGenerate(request, http: http) }
         return http.stream { continuation in
             let (body, server) = try self.body(request, stream: true)
             let started = ContinuousClock.now
@@ -28,7 +30,7 @@ extension OpenAICompatibleBackend {
             var sawEvent = false
             var whole: (status: Int, lines: [String])?
             for try await event in http.client.stream(
-                http.streamRequest(self.baseURL + "/chat/completions", body: body))
+                http.streamRequest(self.baseURL + self.api.path, body: body))
             {
                 switch event {
                 case .head(let status, _) where status != 200:
@@ -48,7 +50,7 @@ extension OpenAICompatibleBackend {
                     let chunk = try StreamEvent.json(
                         sse.data, backend: self.name, required: ["choices"], redact: http.redact)
                     guard let choice = chunk["choices"]?[0] else { continue }
-                    if let piece = choice.value(at: ["delta", "content"])?.stringValue, !piece.isEmpty {
+                    if let piece = choice.value(at: self.api.streamedTextPath)?.stringValue, !piece.isEmpty {
                         text += piece
                         shown.append(request.schema == nil ? piece : folding.append(piece))
                         continuation.yield(.partial(shown.shown))

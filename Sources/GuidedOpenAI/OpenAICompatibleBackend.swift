@@ -2,22 +2,26 @@ public import GuidedBackends
 import GuidedGrammar
 public import GuidedHTTP
 import GuidedJSON
-public import GuidedSchema
+import GuidedSchema
 public import GuidedServerBackends
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// An OpenAI-compatible server: `/chat/completions` with `response_format` `json_schema` in
-/// strict mode (instructions as the system message, examples as user/assistant pairs, each
-/// example's and the request's facts as a `Facts:` block before its input, as
-/// ``CompletionPrompt/chatMessage(_:facts:)`` writes it), SSE streaming, and an API key read from
-/// an environment variable named in the configuration (never logged, never in an error). Works
-/// against llama-server's and Ollama's `/v1` too.
+/// An OpenAI-compatible server: `/chat/completions` (instructions as the system message, examples
+/// as user/assistant pairs, each example's and the request's facts as a `Facts:` block before its
+/// input, as ``CompletionPrompt/chatMessage(_:facts:)`` writes it) or, for a base model,
+/// `/completions` with the prompt llama-server gets (``API/completions``); SSE streaming; an API
+/// key read from an environment variable named in the configuration (never logged, never in an
+/// error). Works against llama-server's and Ollama's `/v1` too.
 ///
-/// The API has no top-k: a request that asks for it fails with `unsupportedOption` rather than
-/// being silently sampled another way (the capabilities say so too).
+/// The constraint goes in the field the engine reads (``OpenAICompatibleDialect``): strict
+/// `response_format` JSON Schema on a plain server, Guided's own GBNF grammar on vLLM
+/// (`structured_outputs.grammar`) and SGLang (`ebnf`), `parameters.grammar` on TGI's
+/// `/generate_stream`. A plain server has no top-k: a request that asks for it fails with
+/// `unsupportedOption` rather than being silently sampled another way (the capabilities say so).
 public final class OpenAICompatibleBackend: LanguageModelBackend {
     /// The configured name.
     public let name: String
@@ -35,22 +39,34 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     let timeout: Duration
     let idleTimeout: Duration
     let defaultMaximumTokens: Int
+    /// The dialect the configuration names, or nil to detect it.
+    let configuredDialect: OpenAICompatibleDialect?
+    let detectedDialect = Mutex<OpenAICompatibleDialect?>(nil)
+    /// The endpoint text goes through.
+    public let api: API
 
-    /// JSON Schema, greedy (temperature 0) and top-p with seed; no grammar, no top-k.
-    public let capabilities = BackendCapabilities(
-        grammar: false, jsonSchema: true, greedy: true, topK: false, topP: true,
-        seed: true, streaming: true, tokenCounting: false)
+    /// The endpoint a request goes to.
+    public enum API: String, Sendable, Hashable, CaseIterable {
+        /// `/chat/completions`: messages, for a model with a chat template.
+        case chat
+        /// `/completions`: one prompt, the one llama-server gets (``CompletionPrompt``), for a
+        /// base model.
+        case completions
+    }
 
     /// A backend for `model` at `baseURL` (ending in `/v1`), sending the API key read from the
     /// environment variable `apiKeyVariable` (nil for servers without one). `timeout` bounds a
     /// whole request, `idleTimeout` a silence mid-response; `defaultMaximumTokens` applies when a
     /// request sets no limit, and `contextSize` is the context the model is assumed to have.
+    /// `dialect` nil detects the engine once it answers; `api` picks chat or plain completions.
     public init(
         name: String, baseURL: String, model: String, apiKeyVariable: String?, client: HTTPClient = HTTPClient(),
         timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout,
         defaultMaximumTokens: Int = 512,
-        contextSize: Int = 8192
+        contextSize: Int = 8192, dialect: OpenAICompatibleDialect? = nil, api: API = .chat
     ) {
+        self.configuredDialect = dialect
+        self.api = api
         self.name = name
         self.credentials = URLCredentials(baseURL)
         self.baseURL = credentials.url
@@ -95,7 +111,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         }
     }
 
-    /// `/models` answers 200 (401/403: the key is rejected).
+    /// `/models` answers 200 (401/403: the key is rejected). The first 200 also settles the
+    /// dialect, when none is configured (``detectDialect(models:http:)``).
     public func availability() async -> BackendAvailability {
         let http: JSONOverHTTP
         switch self.http() {
@@ -105,7 +122,9 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         do {
             let reply = try await http.send(baseURL + "/models", timeout: .seconds(3))
             switch reply.status {
-            case 200: return .available
+            case 200:
+                await detectDialect(models: reply.json, http: http)
+                return .available
             case 401, 403:
                 return .unavailable(
                     UnavailableReason(.misconfigured, "\(baseURL) rejected the API key (\(reply.status))"))
@@ -119,63 +138,6 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         }
     }
 
-    func body(_ request: BackendRequest, stream: Bool) throws(BackendError) -> (
-        body: GeneratedContent, server: ServerSchema?
-    ) {
-        var messages: [GeneratedContent] = []
-        if let instructions = request.instructions {
-            messages.append(["role": "system", "content": GeneratedContent(instructions)])
-        }
-        for example in request.examples {
-            let input = CompletionPrompt.chatMessage(example.input, facts: example.grounding)
-            messages.append(["role": "user", "content": GeneratedContent(input)])
-            let output = example.outputText(structured: request.schema != nil)
-            messages.append(["role": "assistant", "content": GeneratedContent(output)])
-        }
-        for entry in request.transcript {
-            messages.append([
-                "role": GeneratedContent(entry.role == .user ? "user" : "assistant"),
-                "content": GeneratedContent(entry.text),
-            ])
-        }
-        // The request's facts go with its own message, in the same "Facts:" form as completion prompts.
-        messages.append(
-            [
-                "role": "user",
-                "content": GeneratedContent(CompletionPrompt.chatMessage(request.prompt, facts: request.grounding)),
-            ])
-        try ContextBudget.check(
-            prompt: Self.estimate(messages), response: request.options.maximumResponseTokens ?? defaultMaximumTokens,
-            context: configuredContextSize, backend: name)
-        var fields: [(String, GeneratedContent)] = [
-            ("model", GeneratedContent(model)), ("messages", GeneratedContent(elements: messages)),
-            ("max_tokens", GeneratedContent(request.options.maximumResponseTokens ?? defaultMaximumTokens)),
-            ("stream", GeneratedContent(stream)),
-        ]
-        fields += try SamplingFields.openAI.fields(for: request.options, backend: name)
-        if let penalty = request.options.repetitionPenalty {
-            // OpenAI's range is -2 to 2; a stronger penalty asks for the strongest it has.
-            fields.append(("frequency_penalty", GeneratedContent(min(penalty, 2))))
-        }
-        if let stops = request.options.stopSequences, !stops.isEmpty {
-            fields.append(("stop", GeneratedContent(elements: stops.map { GeneratedContent($0) })))
-        }
-        var server: ServerSchema?
-        if let schema = request.schema {
-            let strict = schema.serverSchema(.openAIStrict)
-            server = strict
-            fields.append(
-                (
-                    "response_format",
-                    [
-                        "type": "json_schema",
-                        "json_schema": ["name": "output", "strict": true, "schema": strict.document],
-                    ]
-                ))
-        }
-        return (GeneratedContent(properties: fields), server)
-    }
-
     /// Generates and validates (strict mode's nulls for absent optionals are removed first).
     ///
     /// The request goes out streamed (``streamResponse(to:)``) even though only the final
@@ -185,21 +147,23 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         try await BackendStreaming.response(of: streamResponse(to: request), backend: name)
     }
 
-    /// The response a whole (not streamed) `/chat/completions` reply amounts to.
+    /// The response a whole (not streamed) `/chat/completions` or `/completions` reply amounts to.
     func finishWhole(
         _ reply: JSONOverHTTP.Reply, http: JSONOverHTTP, request: BackendRequest, server: ServerSchema?,
         started: ContinuousClock.Instant
     ) throws(BackendError) -> BackendResponse {
         guard reply.status == 200 else {
+            let code: BackendError.Code =
+                reply.status == 400 && request.schema != nil && dialect.takesGrammar ? .grammarRejected : .httpStatus
             throw BackendError(
-                .httpStatus, backend: name,
-                "/chat/completions answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
+                code, backend: name, "\(api.path) answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
         }
         guard let json = reply.json, let choice = json["choices"]?[0],
-            let text = choice.value(at: ["message", "content"])?.stringValue
+            let text = choice.value(at: api.wholeTextPath)?.stringValue
         else {
             throw BackendError(
-                .malformedResponse, backend: name, "/chat/completions answered without choices[0].message.content",
+                .malformedResponse, backend: name,
+                "\(api.path) answered without choices[0].\(api.wholeTextPath.joined(separator: "."))",
                 excerpt: OutputValidation.excerpt(reply.text))
         }
         return try finish(
@@ -242,15 +206,23 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         }
     }
 
+    /// The ``dialect``'s field: `response_format`, `structured_outputs.grammar`, `ebnf` or
+    /// `parameters.grammar`.
+    public func constraintField(for request: BackendRequest) -> String? {
+        request.schema == nil ? nil : dialect.constraintField
+    }
+
     /// The configured context size (the API does not report one).
     public func contextSize() async throws(BackendError) -> Int { configuredContextSize }
 
     /// Configuration keys of an `openai-compatible` backend: `url` (ending in `/v1`) and `model`
     /// (required), `apiKeyEnv` (the name of the environment variable holding the key),
     /// `timeoutSeconds`, `idleTimeoutSeconds` (the longest a stream may send nothing; default 8),
-    /// `maxTokens`, `contextSize` (default 8192).
+    /// `maxTokens`, `contextSize` (default 8192), `dialect` (`auto`, the default, or one of
+    /// ``OpenAICompatibleDialect/all``'s names) and `api` (`chat`, the default, or `completions`).
     public static let configurationKeys: Set<String> = [
-        "url", "model", "apiKeyEnv", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize",
+        "url", "model", "apiKeyEnv", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize", "dialect",
+        "api",
     ]
 
     /// Builds the backend a configuration entry describes.
@@ -265,6 +237,29 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             client: client, timeout: try configuration.duration("timeoutSeconds") ?? .seconds(120),
             idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
             defaultMaximumTokens: try configuration.positiveInteger("maxTokens") ?? 512,
-            contextSize: try configuration.positiveInteger("contextSize") ?? 8192)
+            contextSize: try configuration.positiveInteger("contextSize") ?? 8192,
+            dialect: try dialect(configuration),
+            api: try choice("api", of: API.allCases.map(\.rawValue), in: configuration).flatMap(API.init(rawValue:))
+                ?? .chat)
+    }
+
+    /// The string at `key`, if present, which must be one of `choices`.
+    static func choice(_ key: String, of choices: [String], in configuration: BackendConfiguration)
+        throws(ConfigurationError) -> String?
+    {
+        guard let value = try configuration.string(key) else { return nil }
+        guard choices.contains(value) else {
+            throw configuration.error(
+                "\(key) must be one of \(choices.joined(separator: ", ")), not \"\(value)\"", key: key,
+                remedy: "write \"\(key)\": \"\(choices[0])\"")
+        }
+        return value
+    }
+
+    /// The configured dialect, nil for `auto` or none.
+    static func dialect(_ configuration: BackendConfiguration) throws(ConfigurationError) -> OpenAICompatibleDialect? {
+        let names = ["auto"] + OpenAICompatibleDialect.all.map(\.name)
+        guard let name = try choice("dialect", of: names, in: configuration), name != "auto" else { return nil }
+        return OpenAICompatibleDialect(named: name)
     }
 }

@@ -102,6 +102,9 @@ public struct Attempt: Sendable, CustomStringConvertible {
     /// With several candidates per attempt (``CandidatePolicy``): every candidate's verdict, in
     /// the order generated; empty for a single generation.
     public var candidates: [CandidateVerdict] = []
+    /// The request field the schema's constraint went in (``LanguageModelBackend/constraintField(for:)``),
+    /// when the backend says; nil for an attempt that sent nothing.
+    public var constraint: String?
 
     /// A machine-readable outcome name (`unavailable:unreachable`, `failed:invalidOutput`,
     /// `rejected:grounding/noSharedWords`, `succeeded`, …).

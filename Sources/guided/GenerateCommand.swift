@@ -168,7 +168,7 @@ enum GenerateCommand {
         return value
     }
 
-    /// `{"value", "source", "backend", "reason", "attempts": [{"backend", "outcome", "ms", "candidates"?}]}`,
+    /// `{"value", "source", "backend", "reason", "attempts": [{"backend", "outcome", "ms", "constraint"?, "candidates"?}]}`,
     /// each candidate `{"index", "outcome", "score", "shipped", "output"}`.
     static func report(_ outcome: GenerationOutcome<GeneratedContent>) -> GeneratedContent {
         switch outcome.source {
@@ -201,6 +201,7 @@ enum GenerateCommand {
                     ("backend", GeneratedContent(attempt.backend)), ("outcome", GeneratedContent(attempt.outcomeCode)),
                     ("ms", GeneratedContent((attempt.milliseconds * 10).rounded() / 10)),
                 ]
+                if let constraint = attempt.constraint { fields.append(("constraint", GeneratedContent(constraint))) }
                 if !attempt.candidates.isEmpty {
                     fields.append(
                         (

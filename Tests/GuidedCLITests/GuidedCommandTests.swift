@@ -119,6 +119,25 @@ import Testing
         #expect(result.stdout.contains("#/properties/text/maxLength maxLength: enforced"))
     }
 
+    @Test func schemaNamesTheConstraintFieldOfEveryBackendKindAndEngine() throws {
+        let result = try Self.guided("schema", "schemas/StepSuggestions.json")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let section = try #require(lines.firstIndex { $0.hasPrefix("constraint field per backend") })
+        let rows = lines[(section + 1)...].map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        let fields = rows.map { row in
+            row.first { $0.contains("grammar") || $0 == "ebnf" || $0 == "format" || $0 == "response_format" }
+        }
+        #expect(
+            fields.map { $0.map(String.init) } == [
+                "grammar", "structured_outputs.grammar", "ebnf", "parameters.grammar", "response_format", "format",
+            ])
+        let vLLM = try #require(lines.first { $0.contains("dialect vllm") })
+        #expect(vLLM.contains("read by XGrammar: 8 enforced, 0 checked after"))
+        let plain = try #require(lines.first { $0.contains("dialect openai") })
+        #expect(plain.contains("disable_any_whitespace"))
+    }
+
     @Test func compilePrintsGrammarAndWritesOneFilePerSchema() throws {
         let printed = try Self.guided("compile", "schemas/StepSuggestions.json")
         #expect(printed.status == 0)

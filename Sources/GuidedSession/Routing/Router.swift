@@ -109,8 +109,9 @@ public final class Router: Sendable {
                 continue
             }
             retries: for _ in 0..<policy.attemptsPerBackend {
-                let step = await attempt(
+                var step = await attempt(
                     backend, sent, checks: checks, until: deadline, on: clock, progress: progress)
+                step.attempt.constraint = backend.constraintField(for: sent)
                 attempts.append(step.attempt)
                 switch step.next {
                 case .ship(let content, let response):
