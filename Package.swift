@@ -200,7 +200,8 @@ let package = Package(
         .executableTarget(
             name: "guided",
             dependencies: [
-                "Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "GuidedManagedServer", "GuidedOpenAI",
+                "Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "GuidedManagedServer",
+                "GuidedOpenAI",
                 "SenbaFlows",
             ],
             swiftSettings: swiftSettings
