@@ -33,6 +33,20 @@ extension OpenAICompatibleBackend {
         detectedDialect.withLock { $0 = found }
     }
 
+    /// Detects the dialect before a request when nothing has yet: `/models`, then as
+    /// ``detectDialect(models:http:)``; a server whose `/models` answers anything but 200 is
+    /// plain OpenAI. One that does not answer at all leaves it unknown (asked again next time),
+    /// and this request goes out as plain OpenAI.
+    func detectBeforeFirstRequest(http: JSONOverHTTP) async {
+        guard configuredDialect == nil, detectedDialect.withLock({ $0 }) == nil else { return }
+        guard let reply = try? await http.send(baseURL + "/models", timeout: .seconds(3)) else { return }
+        guard reply.status == 200 else {
+            detectedDialect.withLock { $0 = $0 ?? .openAI }
+            return
+        }
+        await detectDialect(models: reply.json, http: http)
+    }
+
     static func detect(models: GeneratedContent?, root: String, http: JSONOverHTTP) async -> OpenAICompatibleDialect {
         switch models?["data"]?[0]?["owned_by"]?.stringValue {
         case "vllm": return .vLLM

@@ -91,65 +91,64 @@ extension OpenAICompatibleBackend {
     /// There is no `[DONE]`: the stream is complete at the event with `generated_text`. An
     /// `{"error", "error_type"}` event (TGI reports validation errors inside a 200 stream) fails
     /// the request with TGI's message.
-    func streamGenerate(_ request: BackendRequest, http: JSONOverHTTP) -> AsyncThrowingStream<
-        BackendStreamEvent, any Error
-    > {
-        http.stream { continuation in
-            let body = try self.generateBody(request)
-            let started = ContinuousClock.now
-            var parser = ServerSentEventParser()
-            var text = ""
-            var shown = http.redactedStream()
-            var folding = JSONEscapeFolding()
-            var finishReason: String?
-            var done = false
-            var whole: (status: Int, lines: [String])?
-            for try await event in http.client.stream(
-                http.streamRequest(self.serverRoot + "/generate_stream", body: body))
-            {
-                switch event {
-                case .head(let status, _) where status != 200: whole = (status, [])
-                case .head: continue
-                case .line(let line) where whole != nil: whole?.lines.append(line)
-                case .line(let line):
-                    guard let sse = parser.feed(line) else { continue }
-                    let chunk = try StreamEvent.json(
-                        sse.data, backend: self.name, required: ["token", "generated_text", "error"],
-                        redact: http.redact)
-                    if let message = chunk["error"]?.stringValue {
-                        let kind = chunk["error_type"]?.stringValue ?? "error"
-                        throw BackendError(
-                            kind == "validation" && request.schema != nil ? .grammarRejected : .httpStatus,
-                            backend: self.name, "/generate_stream reported a \(kind) error: \(message)")
-                    }
-                    if let piece = chunk.value(at: ["token", "text"])?.stringValue, !piece.isEmpty,
-                        chunk.value(at: ["token", "special"])?.boolValue != true
-                    {
-                        text += piece
-                        shown.append(request.schema == nil ? piece : folding.append(piece))
-                        continuation.yield(.partial(shown.shown))
-                    }
-                    if chunk["generated_text"]?.stringValue != nil {
-                        done = true
-                        finishReason = chunk.value(at: ["details", "finish_reason"])?.stringValue
-                    }
+    func produceGenerate(
+        _ request: BackendRequest, http: JSONOverHTTP,
+        continuation: AsyncThrowingStream<BackendStreamEvent, any Error>.Continuation
+    ) async throws -> BackendResponse {
+        let body = try self.generateBody(request)
+        let started = ContinuousClock.now
+        var parser = ServerSentEventParser()
+        var text = ""
+        var shown = http.redactedStream()
+        var folding = JSONEscapeFolding()
+        var finishReason: String?
+        var done = false
+        var whole: (status: Int, lines: [String])?
+        for try await event in http.client.stream(
+            http.streamRequest(self.serverRoot + "/generate_stream", body: body))
+        {
+            switch event {
+            case .head(let status, _) where status != 200: whole = (status, [])
+            case .head: continue
+            case .line(let line) where whole != nil: whole?.lines.append(line)
+            case .line(let line):
+                guard let sse = parser.feed(line) else { continue }
+                let chunk = try StreamEvent.json(
+                    sse.data, backend: self.name, required: ["token", "generated_text", "error"],
+                    redact: http.redact)
+                if let message = chunk["error"]?.stringValue {
+                    let kind = chunk["error_type"]?.stringValue ?? "error"
+                    throw BackendError(
+                        kind == "validation" && request.schema != nil ? .grammarRejected : .httpStatus,
+                        backend: self.name, "/generate_stream reported a \(kind) error: \(message)")
+                }
+                if let piece = chunk.value(at: ["token", "text"])?.stringValue, !piece.isEmpty,
+                    chunk.value(at: ["token", "special"])?.boolValue != true
+                {
+                    text += piece
+                    shown.append(request.schema == nil ? piece : folding.append(piece))
+                    continuation.yield(.partial(shown.shown))
+                }
+                if chunk["generated_text"]?.stringValue != nil {
+                    done = true
+                    finishReason = chunk.value(at: ["details", "finish_reason"])?.stringValue
                 }
             }
-            if let whole {
-                let reply = http.reply(status: whole.status, body: whole.lines.joined(separator: "\n"))
-                throw BackendError(
-                    whole.status == 422 && request.schema != nil ? .grammarRejected : .httpStatus, backend: self.name,
-                    "/generate_stream answered \(whole.status): \(JSONOverHTTP.errorMessage(reply))")
-            }
-            guard done else {
-                throw BackendError(
-                    .transport, backend: self.name, "the stream ended before the event with generated_text",
-                    excerpt: OutputValidation.excerpt(http.redact(text)))
-            }
-            let reason = finishReason == "length" ? "length" : finishReason == nil ? nil : "stop"
-            return try self.finish(
-                text: text, http: http, finishReason: reason, usage: nil, request: request, server: nil,
-                started: started)
         }
+        if let whole {
+            let reply = http.reply(status: whole.status, body: whole.lines.joined(separator: "\n"))
+            throw BackendError(
+                whole.status == 422 && request.schema != nil ? .grammarRejected : .httpStatus, backend: self.name,
+                "/generate_stream answered \(whole.status): \(JSONOverHTTP.errorMessage(reply))")
+        }
+        guard done else {
+            throw BackendError(
+                .transport, backend: self.name, "the stream ended before the event with generated_text",
+                excerpt: OutputValidation.excerpt(http.redact(text)))
+        }
+        let reason = finishReason == "length" ? "length" : finishReason == nil ? nil : "stop"
+        return try self.finish(
+            text: text, http: http, finishReason: reason, usage: nil, request: request, server: nil,
+            started: started)
     }
 }

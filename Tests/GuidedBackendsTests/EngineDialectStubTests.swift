@@ -325,4 +325,42 @@ import Testing
         let error = await backendError { try await backend(server, dialect: .tgi).respond(to: Self.request()) }
         #expect(error?.code == .truncated)
     }
+
+    // MARK: Pools of engine replicas
+
+    @Test func aPoolOfVLLMReplicasDetectsEachAndSendsEachTheGrammar() async throws {
+        let replicas = try (0..<2).map { _ in try StubHTTPServer() }
+        defer { replicas.forEach { $0.stop() } }
+        for replica in replicas {
+            replica.route("GET", "/v1/models") { _ in Self.models(ownedBy: "vllm") }
+            replica.route("POST", "/v1/completions") { _ in
+                .sse(
+                    [
+                        #"data: {"id":"cmpl-1","object":"text_completion","choices":[{"index":0,"text":"{\"title\":\"Pool day\"}","finish_reason":"stop"}]}"#
+                            + "\n\n", "data: [DONE]\n\n",
+                    ], delay: .milliseconds(20))
+            }
+        }
+        let members = replicas.map {
+            #"{"kind":"openai-compatible","url":"\#($0.baseURL)/v1","model":"gemma-3-270m","api":"completions"}"#
+        }
+        let document = try JSONReader.parse(
+            #"{"backends":[{"name":"engines","kind":"pool","members":[\#(members.joined(separator: ","))]}]}"#)
+        let pool = try #require(try GuidedConfiguration.from(document, registry: .standard()).backends.first)
+        #expect(await pool.availability() == .available)
+        #expect(pool.capabilities.grammar && pool.capabilities.topK)
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<4 {
+                group.addTask { (try? await pool.respond(to: Self.request()))?.content == ["title": "Pool day"] }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == [true, true, true, true])
+        let grammar = try GrammarCompiler.compile(Self.schema).gbnf
+        for replica in replicas {
+            let bodies = try replica.requests(to: "/v1/completions").map { try $0.json() }
+            #expect(bodies.count == 2, "each replica serves half")
+            #expect(bodies.allSatisfy { $0["structured_outputs"] == ["grammar": GeneratedContent(grammar)] })
+        }
+    }
 }
