@@ -330,7 +330,7 @@ import Testing
 
     @Test func aPoolOfVLLMReplicasDetectsEachAndSendsEachTheGrammar() async throws {
         let replicas = try (0..<2).map { _ in try StubHTTPServer() }
-        defer { replicas.forEach { $0.stop() } }
+        defer { for replica in replicas { replica.stop() } }
         for replica in replicas {
             replica.route("GET", "/v1/models") { _ in Self.models(ownedBy: "vllm") }
             replica.route("POST", "/v1/completions") { _ in
