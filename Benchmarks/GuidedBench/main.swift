@@ -4,6 +4,8 @@ import Foundation
 /// compiler on the JSONSchemaBench corpus and the conformance instances.
 /// `guided-bench backends [--rounds N]`: live generation speed with Guided's grammar, llama-server's
 /// own json_schema and no constraint.
+/// `guided-bench engines --url URL [--model NAME] [--rounds N]`: the same against a running vLLM,
+/// Guided's grammar as `structured_outputs.grammar` against vLLM's own JSON grammar and none.
 /// `guided-bench faults`: the fault matrix (every chaos fault × backend kind through the router).
 /// `guided-bench soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N]`: the live
 /// soak (2,000 requests by default) and the scripted one (100,000), counting lost requests, memory,
@@ -20,6 +22,17 @@ switch arguments.first {
 case "backends":
     let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 5
     await BackendBenchmark(rounds: rounds).run()
+case "engines":
+    func value(_ name: String) -> String? {
+        arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
+    guard let url = value("--url") else {
+        print("usage: guided-bench engines --url http://127.0.0.1:PORT/v1 [--model NAME] [--rounds N]")
+        exit(2)
+    }
+    await EngineBenchmark(
+        url: url, model: value("--model") ?? "gemma-3-270m", rounds: value("--rounds").flatMap(Int.init) ?? 5
+    ).run()
 case "router":
     let iterations = arguments.firstIndex(of: "--iterations").flatMap { Int(arguments[$0 + 1]) } ?? 500
     await RouterBenchmark(iterations: iterations).run()
@@ -91,7 +104,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | backends [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

@@ -178,7 +178,10 @@ import Testing
         #expect(response.content == ["title": "Pool day"])
         let body = try #require(server.requests(to: "/v1/chat/completions").first).json()
         #expect(
-            body["structured_outputs"] == ["grammar": GeneratedContent(try GrammarCompiler.compile(Self.schema).gbnf)])
+            body["structured_outputs"] == [
+                "grammar": GeneratedContent(
+                    try GrammarCompiler.compile(Self.schema, options: GrammarOptions(plainStrings: true)).gbnf)
+            ])
         #expect(body["response_format"] == nil)
         #expect(body["top_p"]?.doubleValue == 0.9)
         #expect(body["top_k"]?.intValue == -1, "the model's own top-k default is switched off")
@@ -204,7 +207,9 @@ import Testing
         }
         _ = try await backend(server, dialect: .sgLang).respond(to: Self.request())
         let body = try #require(server.requests(to: "/v1/chat/completions").first).json()
-        #expect(body["ebnf"]?.stringValue == (try GrammarCompiler.compile(Self.schema).gbnf))
+        #expect(
+            body["ebnf"]?.stringValue
+                == (try GrammarCompiler.compile(Self.schema, options: GrammarOptions(plainStrings: true)).gbnf))
         #expect(body["response_format"] == nil && body["structured_outputs"] == nil)
     }
 
@@ -356,7 +361,7 @@ import Testing
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(results == [true, true, true, true])
-        let grammar = try GrammarCompiler.compile(Self.schema).gbnf
+        let grammar = try GrammarCompiler.compile(Self.schema, options: GrammarOptions(plainStrings: true)).gbnf
         for replica in replicas {
             let bodies = try replica.requests(to: "/v1/completions").map { try $0.json() }
             #expect(bodies.count == 2, "each replica serves half")

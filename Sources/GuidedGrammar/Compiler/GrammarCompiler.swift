@@ -89,6 +89,7 @@ struct GrammarCompilation {
         switch name {
         // `""`, not an empty first alternative: XGrammar (vLLM's and SGLang's engine) refuses those.
         case "ws": body = #""" | " " | "\n" [ \t]{0,20}"#
+        case "json-char" where options.plainStrings: body = #"[^"\\\x00-\x1F]"#
         case "json-char":
             body =
                 #"[^"\\\x00-\x1F] | "\\" (["\\/bfnrt] | "u" ([0-9a-cA-CefEF] [0-9a-fA-F]{3} | [dD] [0-7] [0-9a-fA-F]{2}))"#

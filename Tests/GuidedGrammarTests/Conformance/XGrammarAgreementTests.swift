@@ -31,6 +31,8 @@ import Testing
             let variants: [(String, GrammarOptions)] = [
                 ("compact", GrammarOptions()), ("pretty", GrammarOptions(whitespace: .pretty)),
                 ("grounded", GrammarOptions(groundedVocabulary: grounded)),
+                ("plain strings", GrammarOptions(plainStrings: true)),
+                ("grounded, plain strings", GrammarOptions(groundedVocabulary: grounded, plainStrings: true)),
             ]
             for (variant, options) in variants {
                 grammars.append(("\(name) (\(variant))", try GrammarCompiler.compile(schema, options: options).gbnf))
@@ -69,7 +71,7 @@ import Testing
             }
         }
         print("XGrammar and llama.cpp parsed \(grammars.count) grammars Guided emits")
-        #expect(grammars.count >= 6 + 580, "only \(grammars.count) grammars were compiled")
+        #expect(grammars.count >= 10 + 580, "only \(grammars.count) grammars were compiled")
         #expect(
             refusedByXGrammar.isEmpty,
             "XGrammar refuses \(refusedByXGrammar.count):\n\(refusedByXGrammar.prefix(20).joined(separator: "\n"))")
@@ -90,6 +92,20 @@ import Testing
         }
         #expect(message.contains("Expect element"))
         #expect(verdicts[1] == .parsed(accepts: [true, true, false]))
+    }
+
+    @Test func plainStringsRefuseEscapesInBothMatchersAndAcceptEverythingElse() throws {
+        let bytes = try #require(FileBytes.read(Self.packageRoot + "/schemas/RewrittenNotification.json"))
+        let schema = try GenerationSchema.fromJSONSchema(try JSONReader.parse(bytes: bytes)).schema
+        let gbnf = try GrammarCompiler.compile(schema, options: GrammarOptions(plainStrings: true)).gbnf
+        let inputs = [
+            #"{"text":"On 2 October you called him on the way home."}"#, #"{"text":"Día 2: ¡hecho! 🎉"}"#,
+            #"{"text":"She said \"yes\""}"#, #"{"text":"two\nlines"}"#, #"{"text":""}"#,
+        ]
+        let ours = try GBNFGrammar(parsing: gbnf)
+        #expect(inputs.map(ours.accepts) == [true, true, false, false, true])
+        let verdicts = try XGrammarChecker(packageRoot: Self.packageRoot).check([.init(grammar: gbnf, inputs: inputs)])
+        #expect(verdicts == [.parsed(accepts: [true, true, false, false, true])])
     }
 
     @Test func xgrammarAgreesWithOurMatcherOnEveryConformanceInstance() throws {
