@@ -1,6 +1,6 @@
 @_exported public import GuidedBackends
 import GuidedHTTP
-public import GuidedJSON
+import GuidedJSON
 import GuidedLlamaServer
 import GuidedManagedServer
 import GuidedOllama

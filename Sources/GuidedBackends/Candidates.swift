@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// One generation among several for the same request: a validated response, or why this
 /// generation failed (invalid or truncated output) while the backend itself kept working.

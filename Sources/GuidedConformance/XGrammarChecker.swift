@@ -76,7 +76,7 @@ public struct XGrammarChecker: Sendable {
         defer { try? FileManager.default.removeItem(atPath: input) }
 
         let errorPath = input + ".stderr"
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
 
         let process = Process()

@@ -1,6 +1,6 @@
 public import GuidedBackends
 public import GuidedHTTP
-public import GuidedServerBackends
+import GuidedServerBackends
 
 extension LlamaServerBackend {
     /// Configuration keys of a `llama-server` backend:

@@ -2,7 +2,7 @@ public import GuidedBackends
 import GuidedGrammar
 public import GuidedHTTP
 import GuidedJSON
-public import GuidedSchema
+import GuidedSchema
 public import GuidedServerBackends
 import Synchronization
 

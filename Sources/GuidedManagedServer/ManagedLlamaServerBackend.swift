@@ -1,8 +1,8 @@
 public import GuidedBackends
 import GuidedHTTP
 import GuidedLlamaServer
-public import GuidedSchema
-public import GuidedServerBackends
+import GuidedSchema
+import GuidedServerBackends
 
 /// The embedded default: a `llama-server` this process starts, serves through, and stops.
 ///

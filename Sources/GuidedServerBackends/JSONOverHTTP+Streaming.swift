@@ -1,5 +1,5 @@
 public import GuidedBackends
-public import GuidedHTTP
+import GuidedHTTP
 
 extension JSONOverHTTP {
     /// A backend's stream whose events come from `produce`, as

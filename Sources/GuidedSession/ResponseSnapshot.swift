@@ -1,4 +1,4 @@
-public import GuidedBackends
+import GuidedBackends
 public import GuidedSchema
 import Synchronization
 

@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 extension PoolBackend {
     /// Configuration keys of a `pool` backend: `members` (required, a non-empty array of backend

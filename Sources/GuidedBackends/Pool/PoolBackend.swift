@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Equivalent servers (replicas) behind one backend name: requests go to the replica with the
 /// fewest requests in flight, and a replica that fails as *down* (unreachable, transport,
