@@ -1,4 +1,3 @@
-import CanonicalSchemas
 import Foundation
 import Guided
 import GuidedGrammar
@@ -28,20 +27,10 @@ struct BackendBenchmark {
         }
         let http = JSONOverHTTP(client: HTTPClient(), backend: "bench", timeout: .seconds(300))
         let base = "http://127.0.0.1:\(port)/completion"
-        let cases: [(String, GenerationSchema, String)] = [
-            (
-                "StepSuggestions", StepSuggestions.generationSchema,
-                "Suggest three short, concrete next steps toward the user's goal.\n\nInput: Goal: learn to swim.\nOutput:"
-            ),
-            (
-                "RewrittenNotification", RewrittenNotification.generationSchema,
-                "Rewrite the notification in plain, friendly words.\n\nInput: Shipment 1Z999 status: DELAYED (weather). New ETA: Friday.\nOutput:"
-            ),
-        ]
         print(
             "backend benchmark — llama-server + Gemma 3 270M, greedy, cache_prompt off, \(rounds) interleaved rounds, medians"
         )
-        for (name, schema, prompt) in cases {
+        for (name, schema, prompt) in CanonicalBenchmarkPrompts.cases {
             let grammar = try! GrammarCompiler.compile(schema).gbnf
             let common: [(String, GeneratedContent)] = [
                 ("prompt", GeneratedContent(prompt)), ("top_k", 1), ("temperature", 0), ("cache_prompt", false),

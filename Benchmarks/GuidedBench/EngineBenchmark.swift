@@ -1,4 +1,3 @@
-import CanonicalSchemas
 import Foundation
 import Guided
 import GuidedGrammar
@@ -29,19 +28,9 @@ struct EngineBenchmark {
             print("no engine answers \(url)/models: start one (scripts/setup-vllm prints GUIDED_VLLM_SERVE)")
             exit(1)
         }
-        let cases: [(String, GenerationSchema, String)] = [
-            (
-                "StepSuggestions", StepSuggestions.generationSchema,
-                "Suggest three short, concrete next steps toward the user's goal.\n\nInput: Goal: learn to swim.\nOutput:"
-            ),
-            (
-                "RewrittenNotification", RewrittenNotification.generationSchema,
-                "Rewrite the notification in plain, friendly words.\n\nInput: Shipment 1Z999 status: DELAYED (weather). New ETA: Friday.\nOutput:"
-            ),
-        ]
         print(
             "engine benchmark — \(url), model \(model), greedy, \(rounds) interleaved rounds after a warm-up, medians")
-        for (name, schema, prompt) in cases {
+        for (name, schema, prompt) in CanonicalBenchmarkPrompts.cases {
             let grammar = try! GrammarCompiler.compile(schema, options: GrammarOptions(plainStrings: true)).gbnf
             let escaping = try! GrammarCompiler.compile(schema).gbnf
             let common: [(String, GeneratedContent)] = [
