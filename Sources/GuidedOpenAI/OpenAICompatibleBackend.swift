@@ -243,17 +243,13 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
                 ?? .chat)
     }
 
-    /// The string at `key`, if present, which must be one of `choices`.
+    /// The string at `key`, if present, which must be one of `choices` (read by
+    /// ``ConfigurationNode/string(oneOf:)``, so the error has its wording and place).
     static func choice(_ key: String, of choices: [String], in configuration: BackendConfiguration)
         throws(ConfigurationError) -> String?
     {
-        guard let value = try configuration.string(key) else { return nil }
-        guard choices.contains(value) else {
-            throw configuration.error(
-                "\(key) must be one of \(choices.joined(separator: ", ")), not \"\(value)\"", key: key,
-                remedy: "write \"\(key)\": \"\(choices[0])\"")
-        }
-        return value
+        try ConfigurationNode(configuration.entry, at: configuration.pointer, file: configuration.file)[key]?
+            .string(oneOf: choices)
     }
 
     /// The configured dialect, nil for `auto` or none.
