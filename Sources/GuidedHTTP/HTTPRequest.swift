@@ -1,7 +1,8 @@
 /// A request for ``HTTPClient``: method, URL, headers, optional body and limits.
 ///
 /// Only `http` and `https` URLs are accepted. Redirects are never followed and
-/// TLS peer and host verification are always on.
+/// TLS peer and host verification are always on: against the system's certificate
+/// authorities, or against ``certificateAuthorities`` when it is set.
 public struct HTTPRequest: Sendable {
     /// The request method, for example `"GET"` or `"POST"`.
     public var method: String
@@ -40,6 +41,12 @@ public struct HTTPRequest: Sendable {
     /// The default for ``maximumResponseHeaderBytes``: 256 KiB.
     public static let defaultMaximumResponseHeaderBytes = 256 * 1024
 
+    /// A PEM file of the certificate authorities to trust for an `https` URL, *instead of* the
+    /// system's (a private CA, or a self-signed server's own certificate). Verification stays
+    /// on either way: this chooses what it trusts, never whether it runs. Default: `nil`, the
+    /// system's authorities.
+    public var certificateAuthorities: String?
+
     /// Creates a request with default timeouts and size limit.
     /// - Parameters:
     ///   - method: The request method. Default: `"GET"`.
@@ -56,6 +63,7 @@ public struct HTTPRequest: Sendable {
         self.idleTimeout = .zero
         self.maximumResponseBytes = Self.defaultMaximumResponseBytes
         self.maximumResponseHeaderBytes = Self.defaultMaximumResponseHeaderBytes
+        self.certificateAuthorities = nil
     }
 }
 

@@ -22,6 +22,11 @@ extension Transfer {
         options.set(CURLOPT_FOLLOWLOCATION, 0)
         options.set(CURLOPT_SSL_VERIFYPEER, 1)
         options.set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let authorities = request.certificateAuthorities {
+            // Only this file: no system CA directory beside it.
+            options.set(CURLOPT_CAINFO, authorities)
+            options.set(CURLOPT_CAPATH, pointer: nil)
+        }
         options.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
         options.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
         // Refuse up front a body whose announced Content-Length is over the limit.

@@ -8,7 +8,11 @@ extension LlamaServerBackend {
     /// - `timeoutSeconds`: total time allowed per request (default 120).
     /// - `idleTimeoutSeconds`: the longest a streamed response may send nothing (default 8).
     /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
-    public static let configurationKeys: Set<String> = ["url", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens"]
+    /// - `caFile`: a PEM file of the certificate authorities an `https` server must chain to,
+    ///   instead of the system's (relative to the configuration file).
+    public static let configurationKeys: Set<String> = [
+        "url", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "caFile",
+    ]
 
     /// Builds the backend a configuration entry describes.
     public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
@@ -22,6 +26,7 @@ extension LlamaServerBackend {
             name: configuration.name, baseURL: url, client: client,
             timeout: timeout,
             idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
-            defaultMaximumTokens: maxTokens)
+            defaultMaximumTokens: maxTokens,
+            certificateAuthorities: try configuration.existingFile("caFile", example: "certs/ca.pem"))
     }
 }

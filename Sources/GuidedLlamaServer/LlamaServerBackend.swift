@@ -32,11 +32,12 @@ public final class LlamaServerBackend: LanguageModelBackend {
         grammar: true, jsonSchema: true, greedy: true, topK: true, topP: true,
         seed: true, streaming: true, tokenCounting: true)
 
-    /// Creates a backend for the server at `baseURL`.
+    /// Creates a backend for the server at `baseURL`. `certificateAuthorities` is a PEM file of
+    /// the authorities an `https` server must chain to, instead of the system's.
     public init(
         name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
         timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout,
-        defaultMaximumTokens: Int = 512
+        defaultMaximumTokens: Int = 512, certificateAuthorities: String? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -46,6 +47,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
         var http = JSONOverHTTP(
             client: client, backend: name, credentials: credentials, connectTimeout: .seconds(2), timeout: timeout)
         http.idleTimeout = idleTimeout
+        http.certificateAuthorities = certificateAuthorities
         self.http = http
     }
 

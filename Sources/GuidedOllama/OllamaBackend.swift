@@ -32,12 +32,14 @@ public final class OllamaBackend: LanguageModelBackend {
     /// A backend for `model` on the Ollama server at `baseURL` (`user:password@` in it becomes a
     /// Basic header). `timeout` bounds a whole request, `idleTimeout` a silence mid-response;
     /// `defaultMaximumTokens` applies when a request sets no limit; `fallbackContextSize` is the
-    /// context requests run with (sent as `num_ctx`) unless the model's own is smaller.
+    /// context requests run with (sent as `num_ctx`) unless the model's own is smaller;
+    /// `certificateAuthorities` is a PEM file of the authorities an `https` server must chain to,
+    /// instead of the system's.
     public init(
         name: String, baseURL: String, model: String, client: HTTPClient = HTTPClient(),
         timeout: Duration = .seconds(120),
         idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: Int = 512,
-        fallbackContextSize: Int = 2048
+        fallbackContextSize: Int = 2048, certificateAuthorities: String? = nil
     ) {
         self.name = name
         let credentials = URLCredentials(baseURL)
@@ -45,6 +47,7 @@ public final class OllamaBackend: LanguageModelBackend {
         self.model = model
         var http = JSONOverHTTP(client: client, backend: name, credentials: credentials, timeout: timeout)
         http.idleTimeout = idleTimeout
+        http.certificateAuthorities = certificateAuthorities
         self.http = http
         self.defaultMaximumTokens = defaultMaximumTokens
         self.fallbackContextSize = fallbackContextSize
@@ -223,9 +226,10 @@ public final class OllamaBackend: LanguageModelBackend {
 
     /// Configuration keys of an `ollama` backend: `url` and `model` (required), `timeoutSeconds`,
     /// `idleTimeoutSeconds` (the longest a stream may send nothing; default 8),
-    /// `maxTokens`, `contextSize` (assumed when the server does not report one; default 2048).
+    /// `maxTokens`, `contextSize` (assumed when the server does not report one; default 2048),
+    /// `caFile` (a PEM file of the authorities an `https` server must chain to).
     public static let configurationKeys: Set<String> = [
-        "url", "model", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize",
+        "url", "model", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize", "caFile",
     ]
 
     /// Builds the backend a configuration entry describes.
@@ -239,6 +243,7 @@ public final class OllamaBackend: LanguageModelBackend {
             timeout: try configuration.duration("timeoutSeconds") ?? .seconds(120),
             idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
             defaultMaximumTokens: try configuration.positiveInteger("maxTokens") ?? 512,
-            fallbackContextSize: try configuration.positiveInteger("contextSize") ?? 2048)
+            fallbackContextSize: try configuration.positiveInteger("contextSize") ?? 2048,
+            certificateAuthorities: try configuration.existingFile("caFile", example: "certs/ca.pem"))
     }
 }

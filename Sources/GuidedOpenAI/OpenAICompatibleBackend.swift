@@ -39,6 +39,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     let timeout: Duration
     let idleTimeout: Duration
     let defaultMaximumTokens: Int
+    /// A PEM file of the authorities an `https` server must chain to, or nil for the system's.
+    let certificateAuthorities: String?
     /// The dialect the configuration names, or nil to detect it.
     let configuredDialect: OpenAICompatibleDialect?
     let detectedDialect = Mutex<OpenAICompatibleDialect?>(nil)
@@ -58,13 +60,17 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     /// environment variable `apiKeyVariable` (nil for servers without one). `timeout` bounds a
     /// whole request, `idleTimeout` a silence mid-response; `defaultMaximumTokens` applies when a
     /// request sets no limit, and `contextSize` is the context the model is assumed to have.
-    /// `dialect` nil detects the engine once it answers; `api` picks chat or plain completions.
+    /// `dialect` nil detects the engine once it answers; `api` picks chat or plain completions;
+    /// `certificateAuthorities` is a PEM file of the authorities an `https` server must chain to,
+    /// instead of the system's.
     public init(
         name: String, baseURL: String, model: String, apiKeyVariable: String?, client: HTTPClient = HTTPClient(),
         timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout,
         defaultMaximumTokens: Int = 512,
-        contextSize: Int = 8192, dialect: OpenAICompatibleDialect? = nil, api: API = .chat
+        contextSize: Int = 8192, dialect: OpenAICompatibleDialect? = nil, api: API = .chat,
+        certificateAuthorities: String? = nil
     ) {
+        self.certificateAuthorities = certificateAuthorities
         self.configuredDialect = dialect
         self.api = api
         self.name = name
@@ -101,6 +107,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         var http = JSONOverHTTP(
             client: client, backend: name, timeout: timeout, headers: headers, secrets: credentials.secrets)
         http.idleTimeout = idleTimeout
+        http.certificateAuthorities = certificateAuthorities
         return .success(http)
     }
 
@@ -219,10 +226,11 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     /// (required), `apiKeyEnv` (the name of the environment variable holding the key),
     /// `timeoutSeconds`, `idleTimeoutSeconds` (the longest a stream may send nothing; default 8),
     /// `maxTokens`, `contextSize` (default 8192), `dialect` (`auto`, the default, or one of
-    /// ``OpenAICompatibleDialect/all``'s names) and `api` (`chat`, the default, or `completions`).
+    /// ``OpenAICompatibleDialect/all``'s names), `api` (`chat`, the default, or `completions`)
+    /// and `caFile` (a PEM file of the authorities an `https` server must chain to).
     public static let configurationKeys: Set<String> = [
         "url", "model", "apiKeyEnv", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize", "dialect",
-        "api",
+        "api", "caFile",
     ]
 
     /// Builds the backend a configuration entry describes.
@@ -240,7 +248,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             contextSize: try configuration.positiveInteger("contextSize") ?? 8192,
             dialect: try dialect(configuration),
             api: try choice("api", of: API.allCases.map(\.rawValue), in: configuration).flatMap(API.init(rawValue:))
-                ?? .chat)
+                ?? .chat,
+            certificateAuthorities: try configuration.existingFile("caFile", example: "certs/ca.pem"))
     }
 
     /// The string at `key`, if present, which must be one of `choices` (read by

@@ -25,6 +25,9 @@ public struct JSONOverHTTP: Sendable {
     /// Further secrets to keep out of every text (e.g. a URL's password); header values are
     /// always secrets.
     public var secrets: [String]
+    /// A PEM file of the certificate authorities an `https` server's certificate must chain to,
+    /// instead of the system's (``HTTPRequest/certificateAuthorities``; a backend's `caFile`).
+    public var certificateAuthorities: String?
 
     /// Creates a JSON client for one backend.
     public init(
@@ -75,6 +78,7 @@ public struct JSONOverHTTP: Sendable {
             body: body.map { Array($0.jsonText().utf8) })
         request.connectTimeout = connectTimeout
         request.timeout = timeout ?? self.timeout
+        request.certificateAuthorities = certificateAuthorities
         return request
     }
 

@@ -176,9 +176,7 @@ import Testing
 @Suite(.measuresTime) struct TLSAndStubTests {
     /// A real TLS server whose certificate chains to a CA nobody installed: the handshake
     /// itself works (a client given the CA reads the page), and only verification refuses it,
-    /// so this fails if peer verification were ever off. (There is no way to hand `HTTPClient` a
-    /// CA, by request, configuration or environment — libcurl uses the system bundle — so the
-    /// accepting side is shown by a client outside Guided.)
+    /// so this fails if peer verification were ever off.
     @Test func aCertificateFromAnUntrustedAuthorityIsRefusedByVerification() async throws {
         let server = try TLSTestServer()
         defer { server.stop() }
@@ -187,6 +185,44 @@ import Testing
         let error = await httpError { _ = try await HTTPClient().send(HTTPRequest(url: url)) }
         #expect(error?.code == .tls)
         #expect(error?.curlCode == 60, "peer verification, not a failed handshake: \(String(describing: error))")
+    }
+
+    @Test func aCertificateFromTheGivenAuthorityIsAccepted() async throws {
+        let server = try TLSTestServer()
+        defer { server.stop() }
+        var request = HTTPRequest(url: server.baseURL + "/x")
+        request.certificateAuthorities = server.caPath
+        #expect(try await HTTPClient().send(request).bodyText == "secure")
+    }
+
+    /// The given file is what is trusted: another authority's certificate does not vouch for
+    /// the server, so verification still refuses it (and a client that accepted anything once a
+    /// file is given fails here).
+    @Test func anotherAuthorityGivenStillRefusesTheCertificate() async throws {
+        let server = try TLSTestServer()
+        let other = try TLSTestServer()
+        defer {
+            server.stop()
+            other.stop()
+        }
+        var request = HTTPRequest(url: server.baseURL + "/x")
+        request.certificateAuthorities = other.caPath
+        let error = await httpError { _ = try await HTTPClient().send(request) }
+        #expect(error?.code == .tls)
+        #expect(error?.curlCode == 60, "peer verification: \(String(describing: error))")
+    }
+
+    /// One pooled handle serves a trusting request and then one with the system's authorities:
+    /// the second is refused, so a given CA never outlives its request.
+    @Test func aGivenAuthorityDoesNotCarryOverToTheNextRequest() async throws {
+        let server = try TLSTestServer()
+        defer { server.stop() }
+        let client = HTTPClient(maximumIdleHandles: 1)
+        var trusting = HTTPRequest(url: server.baseURL + "/x")
+        trusting.certificateAuthorities = server.caPath
+        #expect(try await client.send(trusting).bodyText == "secure")
+        let error = await httpError { _ = try await client.send(HTTPRequest(url: server.baseURL + "/x")) }
+        #expect(error?.curlCode == 60, "\(String(describing: error))")
     }
 
     @Test func tlsHandshakeAgainstPlainHTTPIsTLSError() async throws {
