@@ -24,51 +24,24 @@ extension LlamaServerBackend {
     func streamBatch(_ body: GeneratedContent, count: Int, ticket: SlotTicket) async throws(BackendError)
         -> [BatchCompletion]
     {
-        var parser = ServerSentEventParser()
         var texts = Array(repeating: "", count: count)
         var probabilities = Array(repeating: [GeneratedContent](), count: count)
         var finals = [GeneratedContent?](repeating: nil, count: count)
-        var sawEvent = false
-        var whole: (status: Int, lines: [String])?
-        do {
-            for try await event in http.client.stream(completionRequest(body, ticket)) {
-                slotGate.progress()
-                switch event {
-                case .head(let status, _) where status != 200:
-                    whole = (status, [])
-                case .head: continue
-                case .line(let line) where whole != nil:
-                    whole?.lines.append(line)
-                case .line(let line) where !sawEvent && BackendStreaming.answersWhole(line):
-                    whole = (200, [line])
-                case .line(let line):
-                    guard let sse = parser.feed(line) else { continue }
-                    sawEvent = true
-                    let chunk = try StreamEvent.json(
-                        sse.data, backend: name, required: ["content", "stop"], redact: http.redact)
-                    let index = chunk["index"]?.intValue ?? 0
-                    guard texts.indices.contains(index) else {
-                        throw BackendError(
-                            .malformedResponse, backend: name,
-                            "an event for completion \(index) of a batch of \(count)",
-                            excerpt: OutputValidation.excerpt(http.redact(sse.data)))
-                    }
-                    texts[index] += chunk["content"]?.stringValue ?? ""
-                    probabilities[index] += chunk["completion_probabilities"]?.arrayValue ?? []
-                    if chunk["stop"]?.boolValue == true { finals[index] = chunk }
-                }
+        let reply = try await http.receive(
+            completionRequest(body, ticket), framing: .serverSentEvents, progress: slotGate.progress
+        ) { data throws(BackendError) in
+            let chunk = try StreamEvent.json(data, backend: name, required: ["content", "stop"], redact: http.redact)
+            let index = chunk["index"]?.intValue ?? 0
+            guard texts.indices.contains(index) else {
+                throw BackendError(
+                    .malformedResponse, backend: name, "an event for completion \(index) of a batch of \(count)",
+                    excerpt: OutputValidation.excerpt(http.redact(data)))
             }
-        } catch let error as BackendError {
-            throw http.redacting(error)
-        } catch let error as HTTPError {
-            throw http.redacting(JSONOverHTTP.backendError(error, backend: name))
-        } catch {
-            throw BackendError(.transport, backend: name, "\(error)")
+            texts[index] += chunk["content"]?.stringValue ?? ""
+            probabilities[index] += chunk["completion_probabilities"]?.arrayValue ?? []
+            if chunk["stop"]?.boolValue == true { finals[index] = chunk }
         }
-        if let whole {
-            return try wholeBatch(
-                http.reply(status: whole.status, body: whole.lines.joined(separator: "\n")), count: count)
-        }
+        if case .whole(let whole) = reply { return try wholeBatch(whole, count: count) }
         var completions: [BatchCompletion] = []
         for index in 0..<count {
             guard let final = finals[index] else {

@@ -15,50 +15,31 @@ extension LlamaServerBackend {
             let ticket = try await self.takeSlots(1)
             defer { self.giveBack(ticket) }
             let started = ContinuousClock.now
-            var parser = ServerSentEventParser()
-            var text = ""
-            var shown = self.http.redactedStream()
-            var folding = JSONEscapeFolding() // a JSON output's snapshots are decoded: redact what they decode to
+            var output = StreamedOutput(self.http, json: request.schema != nil)
             var probabilities: [GeneratedContent] = []
             var final: GeneratedContent?
-            var sawEvent = false
-            var whole: (status: Int, lines: [String])?
-            for try await event in self.http.client.stream(self.completionRequest(prepared.body, ticket)) {
-                self.slotGate.progress()
-                switch event {
-                case .head(let status, _) where status != 200:
-                    whole = (status, [])
-                case .head: continue
-                case .line(let line) where whole != nil:
-                    whole?.lines.append(line)
-                case .line(let line) where !sawEvent && BackendStreaming.answersWhole(line):
-                    whole = (200, [line])
-                case .line(let line):
-                    guard let sse = parser.feed(line) else { continue }
-                    sawEvent = true
-                    let chunk = try StreamEvent.json(
-                        sse.data, backend: self.name, required: ["content", "stop"], redact: self.http.redact)
-                    if let piece = chunk["content"]?.stringValue, !piece.isEmpty {
-                        text += piece
-                        shown.append(request.schema == nil ? piece : folding.append(piece))
-                        continuation.yield(.partial(shown.shown))
-                    }
-                    probabilities += chunk["completion_probabilities"]?.arrayValue ?? []
-                    if chunk["stop"]?.boolValue == true { final = chunk }
+            let reply = try await self.http.receive(
+                self.completionRequest(prepared.body, ticket), framing: .serverSentEvents,
+                progress: self.slotGate.progress
+            ) { data throws(BackendError) in
+                let chunk = try StreamEvent.json(
+                    data, backend: self.name, required: ["content", "stop"], redact: self.http.redact)
+                if let snapshot = output.append(chunk["content"]?.stringValue ?? "") {
+                    continuation.yield(.partial(snapshot))
                 }
+                probabilities += chunk["completion_probabilities"]?.arrayValue ?? []
+                if chunk["stop"]?.boolValue == true { final = chunk }
             }
-            if let whole {
-                return try self.finishWhole(
-                    self.http.reply(status: whole.status, body: whole.lines.joined(separator: "\n")),
-                    request: request, started: started)
+            if case .whole(let whole) = reply {
+                return try self.finishWhole(whole, request: request, started: started)
             }
             guard let final else {
                 throw BackendError(
                     .transport, backend: self.name, "the stream ended before its final event",
-                    excerpt: OutputValidation.excerpt(self.http.redact(text)))
+                    excerpt: OutputValidation.excerpt(self.http.redact(output.text)))
             }
             return try self.finish(
-                text: text, final: final, probabilities: probabilities, request: request,
+                text: output.text, final: final, probabilities: probabilities, request: request,
                 started: started)
         }
     }

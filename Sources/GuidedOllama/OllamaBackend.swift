@@ -152,43 +152,28 @@ public final class OllamaBackend: LanguageModelBackend {
         http.stream { continuation in
             try await self.checkContext(request)
             let started = ContinuousClock.now
-            var text = ""
-            var shown = self.http.redactedStream()
-            var folding = JSONEscapeFolding() // a JSON output's snapshots are decoded: redact what they decode to
+            var output = StreamedOutput(self.http, json: request.schema != nil)
             var final: GeneratedContent?
-            var refusal: (status: Int, lines: [String])?
-            for try await event in self.http.client.stream(
-                self.http.streamRequest(self.baseURL + "/api/generate", body: try self.body(request, stream: true)))
-            {
-                switch event {
-                case .head(let status, _) where status != 200:
-                    refusal = (status, []) // read the error body, then judge it as a whole reply
-                case .head: continue
-                case .line(let line) where refusal != nil:
-                    refusal?.lines.append(line)
-                case .line(let line):
-                    guard !line.isEmpty else { continue }
-                    let chunk = try StreamEvent.json(
-                        line, backend: self.name, required: ["response", "done"], redact: self.http.redact)
-                    if let piece = chunk["response"]?.stringValue, !piece.isEmpty {
-                        text += piece
-                        shown.append(request.schema == nil ? piece : folding.append(piece))
-                        continuation.yield(.partial(shown.shown))
-                    }
-                    if chunk["done"]?.boolValue == true { final = chunk }
+            let reply = try await self.http.receive(
+                self.http.streamRequest(self.baseURL + "/api/generate", body: try self.body(request, stream: true)),
+                framing: .jsonLines
+            ) { line throws(BackendError) in
+                let chunk = try StreamEvent.json(
+                    line, backend: self.name, required: ["response", "done"], redact: self.http.redact)
+                if let snapshot = output.append(chunk["response"]?.stringValue ?? "") {
+                    continuation.yield(.partial(snapshot))
                 }
+                if chunk["done"]?.boolValue == true { final = chunk }
             }
-            if let refusal {
-                return try self.finishWhole(
-                    self.http.reply(status: refusal.status, body: refusal.lines.joined(separator: "\n")),
-                    request: request, started: started)
+            if case .whole(let whole) = reply {
+                return try self.finishWhole(whole, request: request, started: started)
             }
             guard let final else {
                 throw BackendError(
                     .transport, backend: self.name, "the stream ended before its final line",
-                    excerpt: OutputValidation.excerpt(self.http.redact(text)))
+                    excerpt: OutputValidation.excerpt(self.http.redact(output.text)))
             }
-            return try self.finish(text: text, final: final, request: request, started: started)
+            return try self.finish(text: output.text, final: final, request: request, started: started)
         }
     }
 

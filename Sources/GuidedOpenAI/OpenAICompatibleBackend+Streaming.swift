@@ -35,55 +35,33 @@ extension OpenAICompatibleBackend {
     ) async throws -> BackendResponse {
         let (body, server) = try self.body(request, stream: true)
         let started = ContinuousClock.now
-        var parser = ServerSentEventParser()
-        var text = ""
-        var shown = http.redactedStream()
-        var folding = JSONEscapeFolding() // a JSON output's snapshots are decoded: redact what they decode to
+        var output = StreamedOutput(http, json: request.schema != nil)
         var finishReason: String?
         var done = false
-        var sawEvent = false
-        var whole: (status: Int, lines: [String])?
-        for try await event in http.client.stream(
-            http.streamRequest(self.baseURL + self.api.path, body: body))
-        {
-            switch event {
-            case .head(let status, _) where status != 200:
-                whole = (status, [])
-            case .head: continue
-            case .line(let line) where whole != nil:
-                whole?.lines.append(line)
-            case .line(let line) where !sawEvent && BackendStreaming.answersWhole(line):
-                whole = (200, [line])
-            case .line(let line):
-                guard let sse = parser.feed(line) else { continue }
-                sawEvent = true
-                if sse.data == "[DONE]" {
-                    done = true
-                    continue
-                }
-                let chunk = try StreamEvent.json(
-                    sse.data, backend: self.name, required: ["choices"], redact: http.redact)
-                guard let choice = chunk["choices"]?[0] else { continue }
-                if let piece = choice.value(at: self.api.streamedTextPath)?.stringValue, !piece.isEmpty {
-                    text += piece
-                    shown.append(request.schema == nil ? piece : folding.append(piece))
-                    continuation.yield(.partial(shown.shown))
-                }
-                if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
+        let reply = try await http.receive(
+            http.streamRequest(self.baseURL + self.api.path, body: body), framing: .serverSentEvents
+        ) { data throws(BackendError) in
+            if data == "[DONE]" {
+                done = true
+                return
             }
+            let chunk = try StreamEvent.json(data, backend: self.name, required: ["choices"], redact: http.redact)
+            guard let choice = chunk["choices"]?[0] else { return }
+            if let snapshot = output.append(choice.value(at: self.api.streamedTextPath)?.stringValue ?? "") {
+                continuation.yield(.partial(snapshot))
+            }
+            if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
         }
-        if let whole {
-            return try self.finishWhole(
-                http.reply(status: whole.status, body: whole.lines.joined(separator: "\n")), http: http,
-                request: request, server: server, started: started)
+        if case .whole(let whole) = reply {
+            return try self.finishWhole(whole, http: http, request: request, server: server, started: started)
         }
         guard done else {
             throw BackendError(
                 .transport, backend: self.name, "the stream ended before [DONE]",
-                excerpt: OutputValidation.excerpt(http.redact(text)))
+                excerpt: OutputValidation.excerpt(http.redact(output.text)))
         }
         return try self.finish(
-            text: text, http: http, finishReason: finishReason, usage: nil, request: request, server: server,
-            started: started)
+            text: output.text, http: http, finishReason: finishReason, usage: nil, request: request,
+            server: server, started: started)
     }
 }

@@ -97,58 +97,44 @@ extension OpenAICompatibleBackend {
     ) async throws -> BackendResponse {
         let body = try self.generateBody(request)
         let started = ContinuousClock.now
-        var parser = ServerSentEventParser()
-        var text = ""
-        var shown = http.redactedStream()
-        var folding = JSONEscapeFolding()
+        var output = StreamedOutput(http, json: request.schema != nil)
         var finishReason: String?
         var done = false
-        var whole: (status: Int, lines: [String])?
-        for try await event in http.client.stream(
-            http.streamRequest(self.serverRoot + "/generate_stream", body: body))
-        {
-            switch event {
-            case .head(let status, _) where status != 200: whole = (status, [])
-            case .head: continue
-            case .line(let line) where whole != nil: whole?.lines.append(line)
-            case .line(let line):
-                guard let sse = parser.feed(line) else { continue }
-                let chunk = try StreamEvent.json(
-                    sse.data, backend: self.name, required: ["token", "generated_text", "error"],
-                    redact: http.redact)
-                if let message = chunk["error"]?.stringValue {
-                    let kind = chunk["error_type"]?.stringValue ?? "error"
-                    throw BackendError(
-                        kind == "validation" && request.schema != nil ? .grammarRejected : .httpStatus,
-                        backend: self.name, "/generate_stream reported a \(kind) error: \(message)")
-                }
-                if let piece = chunk.value(at: ["token", "text"])?.stringValue, !piece.isEmpty,
-                    chunk.value(at: ["token", "special"])?.boolValue != true
-                {
-                    text += piece
-                    shown.append(request.schema == nil ? piece : folding.append(piece))
-                    continuation.yield(.partial(shown.shown))
-                }
-                if chunk["generated_text"]?.stringValue != nil {
-                    done = true
-                    finishReason = chunk.value(at: ["details", "finish_reason"])?.stringValue
-                }
+        let reply = try await http.receive(
+            http.streamRequest(self.serverRoot + "/generate_stream", body: body), framing: .serverSentEvents
+        ) { data throws(BackendError) in
+            let chunk = try StreamEvent.json(
+                data, backend: self.name, required: ["token", "generated_text", "error"], redact: http.redact)
+            if let message = chunk["error"]?.stringValue {
+                let kind = chunk["error_type"]?.stringValue ?? "error"
+                throw BackendError(
+                    kind == "validation" && request.schema != nil ? .grammarRejected : .httpStatus,
+                    backend: self.name, "/generate_stream reported a \(kind) error: \(message)")
+            }
+            if chunk.value(at: ["token", "special"])?.boolValue != true,
+                let snapshot = output.append(chunk.value(at: ["token", "text"])?.stringValue ?? "")
+            {
+                continuation.yield(.partial(snapshot))
+            }
+            if chunk["generated_text"]?.stringValue != nil {
+                done = true
+                finishReason = chunk.value(at: ["details", "finish_reason"])?.stringValue
             }
         }
-        if let whole {
-            let reply = http.reply(status: whole.status, body: whole.lines.joined(separator: "\n"))
+        if case .whole(let whole) = reply {
+            // TGI answers a stream request with a stream; a whole body is its error report.
             throw BackendError(
                 whole.status == 422 && request.schema != nil ? .grammarRejected : .httpStatus, backend: self.name,
-                "/generate_stream answered \(whole.status): \(JSONOverHTTP.errorMessage(reply))")
+                "/generate_stream answered \(whole.status) without a stream: \(JSONOverHTTP.errorMessage(whole))")
         }
         guard done else {
             throw BackendError(
                 .transport, backend: self.name, "the stream ended before the event with generated_text",
-                excerpt: OutputValidation.excerpt(http.redact(text)))
+                excerpt: OutputValidation.excerpt(http.redact(output.text)))
         }
         let reason = finishReason == "length" ? "length" : finishReason == nil ? nil : "stop"
         return try self.finish(
-            text: text, http: http, finishReason: reason, usage: nil, request: request, server: nil,
+            text: output.text, http: http, finishReason: reason, usage: nil, request: request, server: nil,
             started: started)
     }
 }
