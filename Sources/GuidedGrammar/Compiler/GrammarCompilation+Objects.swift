@@ -11,8 +11,9 @@ extension GrammarCompilation {
         let patternsMerged = PatternPropertyMerge.properties(of: c, in: schema)
         if let patternsMerged { c.properties = patternsMerged }
         let closed = !c.properties.isEmpty || !c.additionalRequired.isEmpty || c.additionalProperties.kind == .nothing
+        let mappedPattern = PatternPropertyMerge.mappedPattern(of: c)
         recordObjectKeywords(
-            c, patternsEnforced: patternsMerged != nil,
+            c, patternsEnforced: patternsMerged != nil, patternMapped: mappedPattern != nil,
             namesEnforced: PatternPropertyMerge.namesHold(in: c, in: schema),
             countsDecidedLater: closed, at: pointer)
         var members: [(key: String, schema: SchemaNode, required: Bool, pointer: JSONPointer)] = []
@@ -46,6 +47,11 @@ extension GrammarCompilation {
         // optional `"foo": false`): an open map would write "foo" after all.
         if members.isEmpty && c.properties.isEmpty && c.additionalProperties.kind != .nothing {
             return try openMap(c.additionalProperties, name: name, at: pointer.appending("additionalProperties"))
+        }
+        if let mappedPattern, let map = try patternMap(mappedPattern, name: name, at: pointer) {
+            record(pointer.appending("additionalProperties"), "additionalProperties", .enforced)
+            recordCounts(c, .checkedAfter, "", at: pointer)
+            return map
         }
         switch c.additionalProperties.kind {
         case .nothing: record(pointer.appending("additionalProperties"), "additionalProperties", .enforced)
@@ -124,18 +130,42 @@ extension GrammarCompilation {
         return sequence(["\"{\"", "(" + memberRule + " (" + sequence(["\",\"", memberRule]) + ")*)?", "\"}\""])
     }
 
+    /// A closed object whose only keys are those of one pattern (``PatternPropertyMerge/mappedPattern(of:)``):
+    /// a map from keys the pattern matches to values of its schema, exact; nil (the pattern
+    /// checked after, only `{}` written) when the pattern is outside the grammar's regex subset.
+    private mutating func patternMap(
+        _ property: ObjectConstraints.PatternProperty, name: String, at pointer: JSONPointer
+    ) throws(GrammarError) -> String? {
+        let patternPointer = pointer.appending("patternProperties").appending(property.pattern)
+        guard
+            let key = patternContent(
+                property.pattern, name: "\(name)-key", at: patternPointer, keyword: "patternProperties")
+        else { return nil }
+        let valueName = "\(name)-value"
+        let valueExpression: String
+        do {
+            valueExpression = try expression(property.schema, name: valueName, at: patternPointer)
+        } catch where error.isUnsatisfiable {
+            return sequence(["\"{\"", "\"}\""])  // no key may have a value: the empty object only
+        }
+        let value = ruleOrInline(valueExpression, name: valueName)
+        let member = ruleOrInline(
+            sequence(["\"\\\"\" " + key + " \"\\\"\"", "\":\"", value]), name: "\(name)-member")
+        return sequence(["\"{\"", "(" + member + " (" + sequence(["\",\"", member]) + ")*)?", "\"}\""])
+    }
+
     /// The object keywords beyond properties: `patternProperties` and `propertyNames` are
-    /// enforced on closed objects where ``PatternPropertyMerge`` says so; the rest are left to
-    /// the validator.
+    /// enforced on closed objects where ``PatternPropertyMerge`` says so (a mapped pattern is
+    /// recorded where its key is compiled); the rest are left to the validator.
     private mutating func recordObjectKeywords(
-        _ c: ObjectConstraints, patternsEnforced: Bool, namesEnforced: Bool, countsDecidedLater: Bool,
-        at pointer: JSONPointer
+        _ c: ObjectConstraints, patternsEnforced: Bool, patternMapped: Bool, namesEnforced: Bool,
+        countsDecidedLater: Bool, at pointer: JSONPointer
     ) {
         if patternsEnforced {
             record(
                 pointer.appending("patternProperties"), "patternProperties", .enforced,
                 "closed object: merged into the declared properties whose keys match")
-        } else if !c.patternProperties.isEmpty {
+        } else if !c.patternProperties.isEmpty && !patternMapped {
             record(pointer.appending("patternProperties"), "patternProperties", .checkedAfter)
         }
         if namesEnforced {

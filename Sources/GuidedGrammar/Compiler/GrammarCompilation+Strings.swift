@@ -70,7 +70,7 @@ extension GrammarCompilation {
         return rule
     }
 
-    private mutating func patternContent(
+    mutating func patternContent(
         _ regex: String, name: String, at pointer: JSONPointer, keyword: String
     ) -> String? {
         guard let pattern = try? RegexPattern(regex) else {

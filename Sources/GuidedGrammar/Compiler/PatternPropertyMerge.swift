@@ -30,6 +30,17 @@ enum PatternPropertyMerge {
         return result
     }
 
+    /// The one pattern of an object closed to every other key (`additionalProperties: false`,
+    /// no declared or required property, no `propertyNames`): its keys are exactly the keys the
+    /// pattern matches, so the grammar can write a map of them. Nil otherwise: with two patterns
+    /// a key matching both would owe its value to both schemas, which one map cannot say.
+    static func mappedPattern(of c: ObjectConstraints) -> ObjectConstraints.PatternProperty? {
+        guard c.patternProperties.count == 1, c.properties.isEmpty, c.additionalRequired.isEmpty,
+            c.additionalProperties.kind == .nothing, c.propertyNames.kind == .any
+        else { return nil }
+        return c.patternProperties[0]
+    }
+
     /// Whether `propertyNames` holds by construction: the object is closed (declared
     /// properties only) and every declared key satisfies it.
     static func namesHold(in c: ObjectConstraints, in schema: GenerationSchema) -> Bool {

@@ -48,6 +48,40 @@ import Testing
         #expect(Self.disposition("patternProperties", in: open) == .checkedAfter)
     }
 
+    /// A closed object with one pattern and no declared keys (a dictionary of language codes,
+    /// as real schemas write it) is a map of the keys the pattern matches: it used to be closed
+    /// to `{}`, refusing every valid instance with a key.
+    @Test func aClosedObjectWithOnePatternIsAMapOfTheKeysItMatches() throws {
+        let (schema, compiled, grammar) = try Self.compiled(
+            #"""
+            {"type": "object", "additionalProperties": false,
+             "patternProperties": {"^[a-z]{2}(-[A-Z]{2})?$": {"type": "integer", "minimum": 0}}}
+            """#)
+        #expect(Self.disposition("patternProperties", in: compiled) == .enforced)
+        for valid in ["{}", #"{"en":1}"#, #"{"en":1,"pt-BR":0}"#] {
+            #expect(grammar.accepts(valid), "\(valid)")
+            #expect(schema.validates(try JSONReader.parse(valid)))
+        }
+        for invalid in [#"{"eng":1}"#, #"{"en":-1}"#, #"{"EN":1}"#, #"{"en":"1"}"#] {
+            #expect(!grammar.accepts(invalid), "\(invalid)")
+            #expect(!schema.validates(try JSONReader.parse(invalid)), "\(invalid)")
+        }
+        #expect(!compiled.enforcedSchema(of: schema).validates(try JSONReader.parse(#"{"en":-1}"#)))
+    }
+
+    /// Two patterns could both match one key, whose value then owes both schemas: one map cannot
+    /// say that, so only `{}` is written and the patterns are checked after.
+    @Test func aClosedObjectWithTwoPatternsStaysEmptyAndCheckedAfter() throws {
+        let (_, compiled, grammar) = try Self.compiled(
+            #"""
+            {"type": "object", "additionalProperties": false,
+             "patternProperties": {"^a": {"type": "integer"}, "b$": {"minimum": 3}}}
+            """#)
+        #expect(Self.disposition("patternProperties", in: compiled) == .checkedAfter)
+        #expect(grammar.accepts("{}"))
+        #expect(!grammar.accepts(#"{"ab":4}"#))
+    }
+
     @Test func propertyNamesIsEnforcedWhenEveryDeclaredKeySatisfiesIt() throws {
         let (_, holds, _) = try Self.compiled(
             #"""
