@@ -145,8 +145,8 @@ extension GrammarCompilation {
         let valueExpression: String
         do {
             valueExpression = try expression(property.schema, name: valueName, at: patternPointer)
-        } catch where error.isUnsatisfiable {
-            return sequence(["\"{\"", "\"}\""])  // no key may have a value: the empty object only
+        } catch  where error.isUnsatisfiable {
+            return sequence(["\"{\"", "\"}\""]) // no key may have a value: the empty object only
         }
         let value = ruleOrInline(valueExpression, name: valueName)
         let member = ruleOrInline(
