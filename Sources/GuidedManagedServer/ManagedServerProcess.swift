@@ -40,7 +40,9 @@ final class ManagedServerProcess: Sendable {
         _ = exitHandler
         let port = try freePort()
         let logPath = NSTemporaryDirectory() + "guided-llama-server-\(port).log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        // A log that cannot be made (an unwritable temporary folder) goes nowhere, never to the
+        // user's terminal; the start error then has no tail to quote.
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // ulimit -v: a malformed grammar has been seen to make llama-server eat all memory.
@@ -49,7 +51,7 @@ final class ManagedServerProcess: Sendable {
             binary, "-m", model, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextSize),
             "--threads", String(threads), "-np", String(slots), "--kv-unified", "--swa-full", "--no-webui",
         ]
-        let log = FileHandle(forWritingAtPath: logPath)
+        let log = FileHandle(forWritingAtPath: logPath) ?? FileHandle.nullDevice
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice

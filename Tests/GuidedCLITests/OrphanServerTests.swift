@@ -16,7 +16,7 @@ import Testing
         try "#!/bin/sh\necho $$ > '\(pidFile)'\nexec sleep 600\n".write(toFile: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
         let model = directory + "/model.gguf"
-        FileManager.default.createFile(atPath: model, contents: Data("GGUF".utf8))
+        try Data("GGUF".utf8).write(to: URL(fileURLWithPath: model))
         let config = directory + "/guided.json"
         try
             #"{"backends":[{"name":"m","kind":"managed-llama-server","binary":"\#(fake)","model":"\#(model)","startupTimeoutSeconds":60}]}"#

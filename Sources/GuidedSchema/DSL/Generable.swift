@@ -19,7 +19,9 @@
 /// `URL`, `Int64`) is an error that ``SchemaRepresentable/checkDeclaration()`` reports, naming
 /// the type and the property; sessions refuse such a type. Conforming types need an `init()` (synthesized
 /// when every property has a default value or a `@Guide`).
-public protocol Generable: SchemaRepresentable {
+/// Its ``SchemaRepresentable/PartiallyGenerated`` form is ``GuidedSchema/PartiallyGenerated``:
+/// the properties written so far.
+public protocol Generable: SchemaRepresentable where PartiallyGenerated == GuidedSchema.PartiallyGenerated<Self> {
     /// An empty value; the schema is read from its properties.
     init()
     /// The type's description and definition name.

@@ -3,7 +3,10 @@
 /// ```swift
 /// enum Priority: String, GenerableChoice { case low, normal, urgent }
 /// ```
-public protocol GenerableChoice: SchemaRepresentable, CaseIterable, RawRepresentable where RawValue == String {}
+/// A choice is shown once whole (its ``SchemaRepresentable/PartiallyGenerated`` form is itself):
+/// a half-written raw value is no case yet.
+public protocol GenerableChoice: SchemaRepresentable, CaseIterable, RawRepresentable
+where RawValue == String, PartiallyGenerated == Self {}
 
 extension GenerableChoice {
     /// One of the cases' raw values, in declaration order.

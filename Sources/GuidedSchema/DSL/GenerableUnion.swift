@@ -11,8 +11,9 @@
 /// }
 /// ```
 /// Decoding tries the variants in order and takes the first whose schema the content satisfies, so
-/// list the most specific variant first when two payload schemas overlap.
-public protocol GenerableUnion: SchemaRepresentable {
+/// list the most specific variant first when two payload schemas overlap. A union is shown once
+/// one variant's value is whole (its ``SchemaRepresentable/PartiallyGenerated`` form is itself).
+public protocol GenerableUnion: SchemaRepresentable where PartiallyGenerated == Self {
     /// The variants, in the order decoding tries them. The first one also gives the placeholder.
     static var variants: [UnionVariant<Self>] { get }
 }

@@ -48,21 +48,9 @@ extension Optional where Wrapped: SchemaRepresentable {
 }
 
 extension GenerableChoice {
-    /// A choice is shown once whole: a half-written raw value is no case yet.
-    public typealias PartiallyGenerated = Self
-
     /// The case, once its raw value is complete.
     public static func partiallyGenerated(from content: GeneratedContent) -> Self? {
         content.stringValue.flatMap(Self.init(rawValue:))
     }
 }
 
-extension GenerableUnion {
-    /// A union is shown once one variant's value is whole.
-    public typealias PartiallyGenerated = Self
-
-    /// The value, once it decodes into a variant.
-    public static func partiallyGenerated(from content: GeneratedContent) -> Self? {
-        try? GeneratedContentDecoder.decode(Self.self, from: content)
-    }
-}

@@ -55,11 +55,8 @@ public struct PartiallyGenerated<Output: Generable>: Sendable {
 }
 
 extension Generable {
-    /// This type as a model has generated it so far (``PartiallyGenerated``).
-    public typealias PartiallyGenerated = GuidedSchema.PartiallyGenerated<Self>
-
     /// The partial value for object content.
-    public static func partiallyGenerated(from content: GeneratedContent) -> PartiallyGenerated? {
-        PartiallyGenerated(content)
+    public static func partiallyGenerated(from content: GeneratedContent) -> GuidedSchema.PartiallyGenerated<Self>? {
+        GuidedSchema.PartiallyGenerated(content)
     }
 }

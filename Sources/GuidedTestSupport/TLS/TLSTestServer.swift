@@ -115,10 +115,8 @@ public final class TLSTestServer: Sendable {
 
     private static func makeCertificates(in directory: String) throws {
         let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try FileManager.default.createFile(
-            atPath: directory + "/server.ext",
-            contents: Data("subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n".utf8)
-        )
+        try Data("subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n".utf8)
+            .write(to: URL(fileURLWithPath: directory + "/server.ext"))
         for arguments in [
             ["req", "-x509"] + curve + [
                 "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Guided test CA",

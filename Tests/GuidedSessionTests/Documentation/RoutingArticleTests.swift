@@ -107,7 +107,7 @@ struct CannedBackend: LanguageModelBackend {
     @Test func noSuggestionLetsThePersonWrite() async {
         let configuration = GuidedConfiguration(backends: [CannedBackend(name: "local", reply: "{}", isUp: false)])
         let session = LanguageModelSession(configuration: configuration)
-        try? session.register(NextSteps.self, policy: .noSuggestion())
+        _ = try? session.register(NextSteps.self, policy: .noSuggestion())
         let suggestion = await session.suggest(
             to: "Suggest three next steps.", generating: NextSteps.self,
             facts: [Fact("Goal: learn to swim", scopes: [.goal("swim")])], scope: .goal("swim"))
