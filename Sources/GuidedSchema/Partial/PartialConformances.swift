@@ -53,4 +53,3 @@ extension GenerableChoice {
         content.stringValue.flatMap(Self.init(rawValue:))
     }
 }
-
