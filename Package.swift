@@ -18,6 +18,13 @@ let package = Package(
         .library(name: "Guided", targets: ["Guided"]),
         .plugin(name: "GuidedGrammarPlugin", targets: ["GuidedGrammarPlugin"]),
         .library(name: "GuidedBackends", targets: ["GuidedBackends"]),
+        // The session, router and fallbacks with the backend contract only: no HTTP, no json-c.
+        .library(name: "GuidedSession", targets: ["GuidedSession"]),
+        // Each backend kind on its own, as swift-nio ships its adapters.
+        .library(name: "GuidedLlamaServer", targets: ["GuidedLlamaServer"]),
+        .library(name: "GuidedManagedServer", targets: ["GuidedManagedServer"]),
+        .library(name: "GuidedOllama", targets: ["GuidedOllama"]),
+        .library(name: "GuidedOpenAI", targets: ["GuidedOpenAI"]),
         .library(name: "GuidedServerBackends", targets: ["GuidedServerBackends"]),
         .library(name: "GuidedHTTP", targets: ["GuidedHTTP"]),
         .executable(name: "guided", targets: ["guided"]),
