@@ -199,6 +199,10 @@ let package = Package(
         .executableTarget(
             name: "librarian", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/librarian",
             swiftSettings: swiftSettings),
+        // The main job (scripts/demo): both flows on their sample requests.
+        .executableTarget(
+            name: "senba-demo", dependencies: ["Guided", "GuidedManagedServer", "SenbaFlows"],
+            path: "examples/Senba/Sources/senba-demo", swiftSettings: swiftSettings),
         .executableTarget(
             name: "config-swap", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/config-swap",
             swiftSettings: swiftSettings),
@@ -209,7 +213,6 @@ let package = Package(
             dependencies: [
                 "Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "GuidedManagedServer",
                 "GuidedOpenAI",
-                "SenbaFlows",
             ],
             swiftSettings: swiftSettings
         ),
@@ -267,7 +270,7 @@ let package = Package(
             dependencies: [
                 "SenbaFlows", "Guided", "GuidedManagedServer", "GuidedTestSupport", "GuidedTestTraits", "copywriter",
                 "step-suggester",
-                "librarian", "config-swap",
+                "librarian", "config-swap", "senba-demo",
             ],
             swiftSettings: swiftSettings
         ),

@@ -18,7 +18,6 @@ enum CommandOptions {
         "respond": sampling.union(["--prompt", "--stop", "--whole-sentences"]),
         "chat": ["--instructions", "--config", "--backend"],
         "backends": ["--config"],
-        "demo": ["--config"],
     ]
 
     /// A usage error for the first option `arguments` has that `command` does not take.

@@ -39,8 +39,6 @@ enum Usage {
                                         settings commands (/instructions, /temperature, /sampling, /seed, /tokens,
                                         /reset, /quit); Ctrl-C cancels an answer, Ctrl-D leaves
           backends [--config FILE]      each configured backend's availability and reason
-          demo                          Senba's copywriter and step suggester on the embedded model, each value
-                                        labelled with where it came from (model, authored template, or none)
           --version                     print the version
 
         options:

@@ -4,13 +4,12 @@ import GuidedManagedServer
     import Glibc
 #endif
 
-/// `guided`: validate, inspect and compile schemas; run the demo.
+/// `guided`: validate, inspect and compile schemas; generate, respond and chat through the configured backends.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let commands: [String: @Sendable (ParsedArguments) async throws(CommandFailure) -> Void] = [
     "validate": { arguments throws(CommandFailure) in try ValidateCommand.run(arguments) },
     "schema": { arguments throws(CommandFailure) in try SchemaCommand.run(arguments) },
     "compile": { arguments throws(CommandFailure) in try CompileCommand.run(arguments) },
-    "demo": { arguments throws(CommandFailure) in try await DemoCommand.run(arguments) },
     "generate": { arguments throws(CommandFailure) in try await GenerateCommand.run(arguments) },
     "respond": { arguments throws(CommandFailure) in try await RespondCommand.run(arguments) },
     "chat": { arguments throws(CommandFailure) in try await ChatCommand.run(arguments) },

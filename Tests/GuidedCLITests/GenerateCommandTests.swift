@@ -3,7 +3,7 @@ import GuidedTestSupport
 import GuidedTestTraits
 import Testing
 
-/// `guided generate --json` and `guided demo`, run as a user would.
+/// `guided generate --json`, run as a user would.
 @Suite(.ownThreads) struct GenerateCommandTests {
     @Test func aDeadBackendGivesTheValidatedFallbackAsJSON() throws {
         let dead = try ReservedPort(.refuse)
@@ -50,23 +50,5 @@ import Testing
         let result = try GuidedCommandTests.guided("--version")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("guided ") && result.stdout.split(separator: " ").count == 2)
-    }
-
-    @Test(.liveModel) func theDemoShowsEachValueAndWhereItCameFrom() throws {
-        let result = try GuidedCommandTests.guided("demo")
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("== Copywriter: a callback notification"))
-        #expect(result.stdout.contains("== Step suggester: three next steps"))
-        let sources = result.stdout.components(separatedBy: "\n").filter {
-            $0.contains("[from the model on embedded") || $0.contains("[authored fallback — ")
-                || $0.contains("[no suggestion — ")
-        }
-        #expect(sources.count == 2, "\(result.stdout)")
-        // The copywriter's rewrite of the canonical request ships (seeded); the step suggester's
-        // sourdough request does not at seed 1 (README), so only its label is checked above.
-        #expect(
-            sources.first?.contains("[from the model on embedded") == true,
-            "the copywriter fell back:\n\(result.stdout)\n\(result.stderr)")
-        #expect(!result.stdout.contains("unavailable:"), "the embedded model must serve in the demo: \(result.stdout)")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// a limit, `--help` answered as an unknown option, impossible `--today` dates, and an archive
 /// read from standard input saved to a file named `-`.
 @Suite(.ownThreads) struct ExamplesHostileInputTests {
-    static let tools = ["copywriter", "step-suggester", "librarian", "config-swap"]
+    static let tools = ["copywriter", "step-suggester", "librarian", "config-swap", "senba-demo"]
     static let notADate = "is not YYYY-MM-DD (a four-digit year, a two-digit month and day)"
 
     @Test(arguments: ["copywriter", "step-suggester", "librarian"])
