@@ -2,6 +2,8 @@ import Foundation
 
 /// `guided-bench grammar [--repeat N]`: compile speed, coverage and conformance of the grammar
 /// compiler on the JSONSchemaBench corpus and the conformance instances.
+/// `guided-bench realworld`: on real-world schemas' valid and invalid instances, how often Guided's
+/// grammar and llama.cpp's converter accept exactly the valid ones, per split.
 /// `guided-bench backends [--rounds N]`: live generation speed with Guided's grammar, llama-server's
 /// own json_schema and no constraint.
 /// `guided-bench engines --url URL [--model NAME] [--rounds N]`: the same against a running vLLM,
@@ -98,13 +100,15 @@ case "adversarial":
         ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("guided")
         .path
     await AdversarialBenchmark(guided: guided, live: !arguments.contains("--no-live")).run()
+case "realworld":
+    RealWorldGrammarBenchmark().run()
 case "grammar":
     let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 5
     GrammarBenchmark(repeats: repeats).run()
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }
