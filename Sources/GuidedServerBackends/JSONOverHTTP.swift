@@ -26,7 +26,7 @@ public struct JSONOverHTTP: Sendable {
     /// always secrets.
     public var secrets: [String]
     /// A PEM file of the certificate authorities an `https` server's certificate must chain to,
-    /// instead of the system's (``HTTPRequest/certificateAuthorities``; a backend's `caFile`).
+    /// instead of the system's (`HTTPRequest.certificateAuthorities`; a backend's `caFile`).
     public var certificateAuthorities: String?
 
     /// Creates a JSON client for one backend.

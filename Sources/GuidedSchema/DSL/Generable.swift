@@ -19,7 +19,7 @@
 /// `URL`, `Int64`) is an error that ``SchemaRepresentable/checkDeclaration()`` reports, naming
 /// the type and the property; sessions refuse such a type. Conforming types need an `init()` (synthesized
 /// when every property has a default value or a `@Guide`).
-/// Its ``SchemaRepresentable/PartiallyGenerated`` form is ``GuidedSchema/PartiallyGenerated``:
+/// Its ``SchemaRepresentable/PartiallyGenerated`` form is `PartiallyGenerated<Self>`:
 /// the properties written so far.
 public protocol Generable: SchemaRepresentable where PartiallyGenerated == GuidedSchema.PartiallyGenerated<Self> {
     /// An empty value; the schema is read from its properties.

@@ -175,14 +175,21 @@ extension Router {
 /// Passes progress on until closed; afterwards drops it, so a backend that lingers after its
 /// attempt ended cannot report text into the next attempt's snapshots.
 final class ProgressGate: Sendable {
-    private let handler: Mutex<(@Sendable (RouteProgress) -> Void)?>
+    /// The handler in a struct: a closure stored bare in the generic `Mutex` is re-abstracted on
+    /// every `inout` access, so each `send` wrapped it in two more thunks, and a stream of 40,000
+    /// partials called through 80,000 of them (quadratic time, then a stack overflow).
+    private struct Handler: Sendable {
+        let call: @Sendable (RouteProgress) -> Void
+    }
+
+    private let handler: Mutex<Handler?>
 
     init(_ handler: @escaping @Sendable (RouteProgress) -> Void) {
-        self.handler = Mutex(handler)
+        self.handler = Mutex(Handler(call: handler))
     }
 
     func send(_ progress: RouteProgress) {
-        handler.withLock { $0?(progress) }
+        handler.withLock { $0?.call(progress) }
     }
 
     func close() {
