@@ -13,7 +13,8 @@ extension GenerationSchema {
     func nodes(at pointer: JSONPointer) -> [SchemaNode] {
         var current = expanded(root)
         for token in pointer.tokens where !current.isEmpty {
-            current = current.flatMap { child(of: $0, token) }.flatMap { expanded($0) }
+            var seen: Set<SchemaNode> = []
+            current = current.flatMap { child(of: $0, token) }.flatMap { expanded($0) }.filter { seen.insert($0).inserted }
         }
         return current
     }
@@ -34,18 +35,26 @@ extension GenerationSchema {
         nodes(at: pointer).allSatisfy(\.isFreeText)
     }
 
-    /// `node` with references followed and combinator branches expanded; a reference already
-    /// in `visited` (a cycle) or naming no definition yields nothing.
-    func expanded(_ node: SchemaNode, following visited: Set<String> = []) -> [SchemaNode] {
-        switch node.kind {
-        case .reference(let name):
-            guard !visited.contains(name), let target = definition(named: name) else { return [] }
-            return expanded(target, following: visited.union([name]))
-        case .anyOf(let branches), .oneOf(let branches), .allOf(let branches):
-            return branches.flatMap { expanded($0, following: visited) }
-        default:
-            return [node]
+    /// `node` with references followed and combinator branches expanded: the nodes it resolves
+    /// to, each definition followed once (a cycle, or a definition two branches reach, adds its
+    /// nodes once, so a chain of definitions that each refer to the next twice costs its length,
+    /// not 2^length); a reference naming no definition yields nothing.
+    func expanded(_ node: SchemaNode) -> [SchemaNode] {
+        var followed: Set<String> = []
+        var result: [SchemaNode] = []
+        func walk(_ node: SchemaNode) {
+            switch node.kind {
+            case .reference(let name):
+                guard followed.insert(name).inserted, let target = definition(named: name) else { return }
+                walk(target)
+            case .anyOf(let branches), .oneOf(let branches), .allOf(let branches):
+                branches.forEach(walk)
+            default:
+                result.append(node)
+            }
         }
+        walk(node)
+        return result
     }
 
     private func child(of node: SchemaNode, _ token: String) -> [SchemaNode] {

@@ -19,15 +19,22 @@ extension GenerationSchema {
     }
 
     /// The walk both ``stringListPointers`` and ``proseStringPointers`` make: from the root
-    /// through object properties, `$ref` (each definition once per path) and combinators, the
+    /// through object properties, `$ref` (each definition once per place in the instance) and combinators, the
     /// pointer of every array whose items all resolve to strings `matching` accepts — and, with
     /// `includingSingleStrings`, of every string it accepts — in declaration order, once each.
     func stringPointers(matching accepts: (SchemaNode) -> Bool, includingSingleStrings: Bool) -> [JSONPointer] {
         var found: [JSONPointer] = []
+        // A definition reached again at the same place adds nothing new: following it once per
+        // (definition, pointer) keeps a chain whose definitions each refer to the next twice
+        // linear (every request computed this for its repetition penalty, and 40 levels hung).
+        // `visited` still cuts recursion along a path (`parent: Plan?` inside `Plan`).
+        var followed: Set<[String]> = []
         func visit(_ node: SchemaNode, _ pointer: JSONPointer, _ visited: Set<String>) {
             switch node.kind {
             case .reference(let name):
-                guard !visited.contains(name), let target = definition(named: name) else { return }
+                guard !visited.contains(name), followed.insert([name] + pointer.tokens).inserted,
+                    let target = definition(named: name)
+                else { return }
                 visit(target, pointer, visited.union([name]))
             case .anyOf(let branches), .oneOf(let branches), .allOf(let branches):
                 for branch in branches { visit(branch, pointer, visited) }
