@@ -37,7 +37,7 @@ import Testing
         return box.value
     }
 
-    final class ResultBox<T>: @unchecked Sendable {  // written once before the semaphore, read after
+    final class ResultBox<T>: @unchecked Sendable { // written once before the semaphore, read after
         var value: T?
     }
 

@@ -14,7 +14,9 @@ extension GenerationSchema {
         var current = expanded(root)
         for token in pointer.tokens where !current.isEmpty {
             var seen: Set<SchemaNode> = []
-            current = current.flatMap { child(of: $0, token) }.flatMap { expanded($0) }.filter { seen.insert($0).inserted }
+            current = current.flatMap { child(of: $0, token) }.flatMap { expanded($0) }.filter {
+                seen.insert($0).inserted
+            }
         }
         return current
     }
