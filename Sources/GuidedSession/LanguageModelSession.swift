@@ -78,7 +78,8 @@ public final class LanguageModelSession: Sendable {
         if let configured = configuration.outputs[String(describing: Output.self)]?.examples?.examples {
             try checkExamples(configured.map(\.content), of: Output.self, at: "the configuration's examples")
         }
-        if let route = policy.route, let unknown = route.first(where: { configuration.backend(named: $0) == nil }) {
+        let configured = Set(configuration.backends.map(\.name))
+        if let route = policy.route, let unknown = route.first(where: { !configured.contains($0) }) {
             throw SchemaError(
                 .invalidValue, "the route for \(Output.self) names the unknown backend \(unknown)",
                 remedy: "use a configured backend name")
@@ -92,7 +93,7 @@ public final class LanguageModelSession: Sendable {
         let hasExamples =
             !Output.generationSchema.examples.isEmpty || !policy.examples.isEmpty
             || configuration.outputs[name]?.examples != nil
-        let route = routeNames(for: name, policyRoute: policy.route).compactMap { configuration.backend(named: $0) }
+        let route = configuration.backends(named: routeNames(for: name, policyRoute: policy.route))
         return OutputDefaults.missingExamplesWarning(for: name, hasExamples: hasExamples, route: route).map { [$0] }
             ?? []
     }
@@ -250,7 +251,7 @@ public final class LanguageModelSession: Sendable {
             request.groundedVocabulary = GroundedVocabulary(grounding: asked.grounding)
         }
         let names = routeNames(for: plan.name, policyRoute: policy.route)
-        let backends = names.compactMap { configuration.backend(named: $0) }
+        let backends = configuration.backends(named: names)
         if history == .kept {
             let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
             request.transcript = await TranscriptWindow.fit(earlier, into: request, backend: backends.first)

@@ -58,7 +58,7 @@ enum GenerateCommand {
         }
         let hasExamples =
             !schema.examples.isEmpty || !policy.examples.isEmpty || configuration.outputs[name]?.examples != nil
-        let route = (configuration.routes[name] ?? configuration.route).compactMap { configuration.backend(named: $0) }
+        let route = configuration.backends(named: configuration.routes[name] ?? configuration.route)
         if let warning = OutputDefaults.missingExamplesWarning(
             for: name, hasExamples: hasExamples, route: route, file: schemaPath)
         {

@@ -66,4 +66,17 @@ struct NameCountingBackend: LanguageModelBackend {
         // Quadratic reading was count * count / 2 = 2,000,000 reads; linear is a few per backend.
         #expect(reads.total <= 10 * count, "\(reads.total) name reads for \(count) backends")
     }
+
+    /// The second probe: with 50,000 backends, `guided generate` looked each route name up with
+    /// `backend(named:)`, a scan per name, and hung. The lookup of a whole route is one pass.
+    @Test func lookingUpARouteOfEveryBackendReadsEachNameOnce() {
+        let reads = NameReads()
+        let count = 2_000
+        let configuration = GuidedConfiguration(
+            backends: (0..<count).map { NameCountingBackend(configuredName: "b\($0)", reads: reads) })
+        let before = reads.total
+        let found = configuration.backends(named: (0..<count).reversed().map { "b\($0)" } + ["missing"])
+        #expect(found.count == count)
+        #expect(reads.total - before <= 2 * count, "\(reads.total - before) name reads for \(count) names")
+    }
 }

@@ -25,7 +25,7 @@ extension LanguageModelSession {
     /// The first backend of `names` that can serve, or every backend's reason in route order.
     func availability(of names: [String]) async -> SessionAvailability {
         var reasons: [(backend: String, reason: UnavailableReason)] = []
-        for backend in names.compactMap({ configuration.backend(named: $0) }) {
+        for backend in configuration.backends(named: names) {
             switch await router.availability.availability(of: backend) {
             case .available: return .available(backend: backend.name)
             case .unavailable(let reason): reasons.append((backend.name, reason))
@@ -49,7 +49,7 @@ extension LanguageModelSession {
         for route in configuration.routes.values { names += route }
         for route in registeredRoutes { names += route }
         var seen = Set<String>()
-        let backends = names.compactMap { configuration.backend(named: $0) }.filter { seen.insert($0.name).inserted }
+        let backends = configuration.backends(named: names).filter { seen.insert($0.name).inserted }
         let availability = router.availability
         await withTaskGroup(of: Void.self) { group in
             for backend in backends {
