@@ -15,6 +15,12 @@ extension GuidedConfiguration {
         var configuration = self
         for (name, settings) in outputs {
             guard case .template(let path, .none) = settings.fallback else { continue }
+            if let kind = FileBytes.entryKind(path), kind != .file {
+                throw settings.error(
+                    "the fallback template \(path) is \(kind == .directory ? "a directory" : "not a regular file (a FIFO, socket or device)")",
+                    key: "fallback",
+                    remedy: "name a JSON file; a relative path is taken from the configuration file's folder")
+            }
             let content: GeneratedContent
             do {
                 content = try JSONReader.read(file: path)
@@ -46,6 +52,12 @@ extension GuidedConfiguration {
         var configuration = self
         for (name, settings) in outputs {
             guard case .file(let path, .none) = settings.examples else { continue }
+            if let kind = FileBytes.entryKind(path), kind != .file {
+                throw settings.error(
+                    "the examples file \(path) is \(kind == .directory ? "a directory" : "not a regular file (a FIFO, socket or device)")",
+                    key: "examples",
+                    remedy: "name a JSON file; a relative path is taken from the configuration file's folder")
+            }
             do {
                 let examples = try ExamplesFile.load(path, checkedAgainst: nil)
                 configuration.outputs[name]?.examples = .file(path: path, examples: examples)

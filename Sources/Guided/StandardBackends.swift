@@ -58,6 +58,12 @@ extension GuidedConfiguration {
         environment: [String: String] = ProcessEnvironment.values
     ) throws(ConfigurationError) -> GuidedConfiguration {
         let implicit = FileBytes.entryKind("guided.json")
+        if file == nil, environment["GUIDED_CONFIG"] == nil, implicit == nil, FileBytes.isDanglingLink("guided.json") {
+            throw ConfigurationError(
+                "./guided.json is a symbolic link to nothing",
+                remedy: "point it at the configuration file, remove it, or name another with --config or GUIDED_CONFIG",
+                at: .root, file: "guided.json")
+        }
         if file == nil, environment["GUIDED_CONFIG"] == nil, let implicit, implicit != .file {
             // Never silently the built-in default: the user put something there.
             throw ConfigurationError(

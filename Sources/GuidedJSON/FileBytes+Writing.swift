@@ -14,6 +14,10 @@ extension FileBytes {
     /// Writes `text` to `path` unless the file already holds exactly those bytes; returns
     /// whether it wrote. Only a regular file (or nothing) is replaced: a FIFO, socket or device
     /// is never opened, since opening a FIFO blocks until someone opens its other end.
+    ///
+    /// The text goes to a new file beside `path`, which replaces `path` (a rename) only once every
+    /// byte is written, flushed and closed without error: a full disk or a failing close leaves
+    /// the old file whole and throws, where writing in place left half an archive and exit 0.
     /// - Throws: ``FileWriteError`` saying why the file cannot be written.
     @discardableResult
     public static func replaceIfChanged(_ text: String, at path: String) throws(FileWriteError) -> Bool {
@@ -24,12 +28,35 @@ extension FileBytes {
         }
         let bytes = Array(text.utf8)
         if read(path) == bytes { return false }
-        guard let file = fopen(path, "wb") else { throw .unwritable(String(cString: strerror(errno))) }
-        defer { fclose(file) }
-        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
-            throw .unwritable(String(cString: strerror(errno)))
+        // A symbolic link stays one: its target is what gets replaced.
+        var path = path
+        if let real = realpath(path, nil) {
+            path = String(cString: real)
+            free(real)
+        }
+        let temporary = path + ".guided-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        guard let file = fopen(temporary, "wbx") else { throw .unwritable(String(cString: strerror(errno))) }
+        let written = fwrite(bytes, 1, bytes.count, file) == bytes.count && fflush(file) == 0
+        let failure = written ? nil : String(cString: strerror(errno))
+        let closed = fclose(file) == 0
+        guard written, closed else {
+            let reason = failure ?? String(cString: strerror(errno))
+            unlink(temporary)
+            throw .unwritable(reason)
+        }
+        if let mode = existingMode(path) { chmod(temporary, mode) }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .unwritable(reason)
         }
         return true
+    }
+
+    /// The permission bits of the file at `path`, kept by its replacement; nil when there is none.
+    private static func existingMode(_ path: String) -> mode_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
     }
 }
 

@@ -22,6 +22,13 @@ public enum FileBytes {
         }
     }
 
+    /// Whether `path` is a symbolic link whose target does not exist: a file the user put there
+    /// that names nothing, not an absent file.
+    public static func isDanglingLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK && stat(path, &status) != 0
+    }
+
     /// What a path names.
     public enum EntryKind: Sendable, Hashable {
         /// A regular file.

@@ -16,13 +16,27 @@ let commands: [String: @Sendable (ParsedArguments) async throws(CommandFailure) 
     "backends": { arguments throws(CommandFailure) in try await BackendsCommand.run(arguments) },
 ]
 
+/// Exits 0, or 4 when what was printed could not be written (`guided --version > /dev/full`).
+func exitAfterPrinting() -> Never {
+    if let problem = Console.outputFailure {
+        Console.error("error: the output could not be written: \(problem)")
+        exit(4)
+    }
+    exit(0)
+}
+
 if arguments == ["--version"] || arguments == ["version"] {
     Console.out(Version.text)
-    exit(0)
+    exitAfterPrinting()
+}
+// Help, asked for anywhere (`guided --help`, `guided compile --help`): the usage on stdout, exit 0.
+if arguments.contains("--help") || arguments.contains("-h") || arguments == ["help"] {
+    Console.out(Usage.text)
+    exitAfterPrinting()
 }
 guard let name = arguments.first, let command = commands[name] else {
     Console.error(Usage.text)
-    exit(arguments.first.map { ["-h", "--help", "help"].contains($0) } == true ? 0 : 2)
+    exit(2)
 }
 // Ctrl-C, SIGTERM or SIGHUP stops the managed servers a command started (a wrapper script's
 // server included) before guided ends; `guided chat` then takes Ctrl-C over to cancel answers.
@@ -31,11 +45,7 @@ do {
     let parsed = try ParsedArguments(Array(arguments.dropFirst()))
     try CommandOptions.check(name, parsed)
     try await command(parsed)
-    if let problem = Console.outputFailure {
-        Console.error("error: the output could not be written: \(problem)")
-        exit(4)
-    }
-    exit(0)
+    exitAfterPrinting()
 } catch {
     if !error.message.isEmpty { Console.error(error.message) }
     exit(Console.outputFailure == nil ? error.exitCode : 4)

@@ -103,4 +103,21 @@ import Testing
                 against: RewrittenNotification.generationSchema)
         }
     }
+
+    /// The second probe: a template or examples file that is a FIFO blocked `load` opening it.
+    @Test(arguments: ["fallback", "examples"])
+    func aTemplateOrExamplesFileThatIsAFIFOIsRefusedWithoutOpeningIt(key: String) throws {
+        let outputs =
+            key == "fallback"
+            ? Self.noteOutputs : #"{"RewrittenNotification": {"examples": {"file": "fallbacks/note.json"}}}"#
+        let directory = try Self.folder(outputs: outputs)
+        try #require(mkfifo(directory + "/fallbacks/note.json", 0o600) == 0)
+        let error = #expect(throws: ConfigurationError.self) {
+            try GuidedConfiguration.load(file: directory + "/guided.json", environment: [:])
+        }
+        #expect(
+            error?.pointer == JSONPointer(tokens: ["outputs", "RewrittenNotification", key]),
+            "\(String(describing: error))")
+        #expect(error?.message.contains("is not a regular file") == true, "\(String(describing: error))")
+    }
 }

@@ -62,16 +62,58 @@ import Testing
         #expect(run.status == 4, "\(run.stderr)")
         #expect(run.stderr.contains("error: the output could not be written: "), "\(run.stderr)")
     }
+
+    @Test func aVersionThatCannotBeWrittenIsExitFour() throws {
+        let guided = GuidedCommandTests.repository + "/.build/debug/guided"
+        let run = try ExecutableRun.run(
+            "/bin/sh", ["-c", "\(guided) --version > /dev/full"], directory: GuidedCommandTests.repository)
+        #expect(run.status == 4, "\(run.stderr)")
+    }
+
+    /// The second probe: with the disk full after 512 bytes, `compile --out` cut the grammar to
+    /// that size and exited 0 (the failure came only when the file was closed). The grammar now
+    /// goes to a file beside the old one and replaces it only once whole.
+    @Test func aGrammarThatDoesNotFitLeavesTheOldFileWholeAndFails() throws {
+        let folder = NSTemporaryDirectory() + "guided-full-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A 1.9 KB grammar: more than the 512 bytes allowed, less than one stdio buffer, so the
+        // failure comes only when the buffer is flushed.
+        try "old grammar\n".write(toFile: folder + "/o10093.gbnf", atomically: true, encoding: .utf8)
+        let guided = GuidedCommandTests.repository + "/.build/debug/guided"
+        // ulimit -f 1: files may grow to 512 bytes; SIGXFSZ ignored, so a longer write fails like
+        // a full disk instead of killing the process.
+        let run = try ExecutableRun.run(
+            "/bin/sh",
+            [
+                "-c",
+                "trap '' XFSZ; ulimit -f 1; exec \(guided) compile Benchmarks/Fixtures/jsonschemabench/Github_easy/o10093.json --out \(folder)",
+            ],
+            directory: GuidedCommandTests.repository)
+        #expect(run.status != 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("cannot write the file"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: folder + "/o10093.gbnf", encoding: .utf8) == "old grammar\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["o10093.gbnf"])
+    }
+
+    @Test(arguments: [["compile", "--help"], ["--help"], ["generate", "-h"]])
+    func helpAnywherePrintsTheUsageAndExitsZero(_ arguments: [String]) throws {
+        let result = try GuidedCommandTests.guided(arguments: arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("usage: guided <command>"), "\(result.stdout)")
+    }
 }
 
 /// An implicit `./guided.json` that is not a regular file is an error naming it, never the
 /// built-in default used silently, and a FIFO there never blocks.
 @Suite(.ownThreads) struct ImplicitConfigurationTests {
-    @Test(arguments: ["directory", "fifo"]) func anImplicitConfigurationThatIsNotAFileIsAnError(_ kind: String) throws {
+    @Test(arguments: ["directory", "fifo", "dangling link"])
+    func anImplicitConfigurationThatIsNotAFileIsAnError(_ kind: String) throws {
         let folder = NSTemporaryDirectory() + "guided-implicit-\(kind)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if kind == "directory" {
             try FileManager.default.createDirectory(atPath: folder + "/guided.json", withIntermediateDirectories: true)
+        } else if kind == "dangling link" {
+            try #require(symlink(folder + "/missing.json", folder + "/guided.json") == 0)
         } else {
             try #require(mkfifo(folder + "/guided.json", 0o600) == 0)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GuidedTestSupport
 import GuidedTestTraits
 import SenbaFlows
 import Testing
@@ -29,6 +30,20 @@ import Testing
         #expect(result.status == 2, "\(result.stderr)")
         #expect(
             result.stderr.hasPrefix("<stdin>: error: standard input holds more than 64 MiB"), "\(result.stderr)")
+    }
+
+    /// The second probe: a report that could not be written (`> /dev/full`, a closed stdout)
+    /// exited 0. It is exit 4 now, saying why.
+    @Test(arguments: ["> /dev/full", ">&-"])
+    func aReportThatCannotBeWrittenIsExitFour(_ redirection: String) throws {
+        let copywriter = ExampleProcess.repository + "/.build/debug/copywriter"
+        let request = ExampleProcess.senba + "/requests/copy-sourdough.json"
+        let run = try ExecutableRun.run(
+            "/bin/sh",
+            ["-c", "\(copywriter) \(request) --config \(try ExampleProcess.deadConfiguration()) \(redirection)"],
+            directory: NSTemporaryDirectory())
+        #expect(run.status == 4, "\(run.stderr)")
+        #expect(run.stderr.contains("error: the output could not be written: "), "\(run.stderr)")
     }
 
     @Test(arguments: tools)

@@ -1,6 +1,7 @@
 public import Guided
 import GuidedJSON
 import GuidedManagedServer
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -113,9 +114,32 @@ public enum FlowIO {
     /// Writes `text` and a newline to standard output (`error`: standard error), its control
     /// characters other than line feed and tab escaped (``TerminalText``): a report quotes what
     /// servers and models wrote, and none of it may reach the terminal as an escape sequence.
+    /// A failed write to standard output (a full disk, a closed pipe) is remembered, and
+    /// ``finish(_:)`` turns it into exit 4.
     public static func print(_ text: String, error: Bool = false) {
         let line = Array((TerminalText.escaped(text, keepingLineBreaks: true) + "\n").utf8)
-        _ = line.withUnsafeBytes { write(error ? 2 : 1, $0.baseAddress, $0.count) }
+        var offset = 0
+        while offset < line.count {
+            let written = line[offset...].withUnsafeBytes { write(error ? 2 : 1, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                if !error { outputFailure.withLock { $0 = $0 ?? String(cString: strerror(errno)) } }
+                return
+            }
+            offset += written
+        }
+    }
+
+    private static let outputFailure = Mutex<String?>(nil)
+
+    /// Exits with `status`, or with 4 (saying why on standard error) when standard output could
+    /// not be written: a report that never reached its reader is no success.
+    public static func finish(_ status: Int32) -> Never {
+        if let problem = outputFailure.withLock({ $0 }) {
+            print("error: the output could not be written: \(problem)", error: true)
+            exit(4)
+        }
+        exit(status)
     }
 
     /// Runs a flow's main: prints its report (readable, or one JSON object with `--json`) and
@@ -129,10 +153,10 @@ public enum FlowIO {
         do {
             let (report, json, render) = try await body()
             print(json ? report.json.jsonText() : report.readable(render: render))
-            exit(0)
+            finish(0)
         } catch {
             print(error.message, error: error.status != 0)
-            exit(error.status)
+            finish(error.status)
         }
     }
 }

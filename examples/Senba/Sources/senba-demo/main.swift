@@ -31,8 +31,8 @@ do throws(FlowError) {
     FlowIO.print(
         "goal: \(Samples.stepRequest.goal); done: \((Samples.stepRequest.done ?? []).joined(separator: ", "))")
     FlowIO.print(await suggester.suggest(Samples.stepRequest).readable(render: StepSuggester.render))
-    exit(0)
+    FlowIO.finish(0)
 } catch {
     FlowIO.print(error.message, error: error.status != 0)
-    exit(error.status)
+    FlowIO.finish(error.status)
 }
