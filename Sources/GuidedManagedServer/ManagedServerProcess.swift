@@ -98,7 +98,25 @@ final class ManagedServerProcess: Sendable {
         }
         // Whatever is left of the group (a wrapper's server outlives the wrapper) is killed too.
         signalServer(child, SIGKILL)
-        child.waitUntilExit()
+        Self.waitUntilGone(child, seconds: 5)
+    }
+
+    /// Waits, at most `seconds`, until `child` has exited or is a zombie. Not
+    /// `Process.waitUntilExit()`: when a wrapper's server left the process group (`setsid`) and so
+    /// survived the group's SIGKILL, Foundation never saw the killed wrapper exit, and the wait
+    /// lasted as long as that server did. Such a server is out of Guided's reach; guided still ends.
+    static func waitUntilGone(_ child: Process, seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while child.isRunning && !isZombie(child.processIdentifier) && Date() < deadline { usleep(10_000) }
+    }
+
+    /// Whether `pid` has exited and only waits for its parent to read its status (state `Z` in
+    /// `/proc/PID/stat`, after the command name in parentheses).
+    static func isZombie(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let state = stat.split(separator: ")").last?.split(separator: " ").first
+        else { return true } // no such process: gone
+        return state == "Z" || state == "X"
     }
 
     /// Sends `signal` to the server's process group, or to the child alone if it has none.

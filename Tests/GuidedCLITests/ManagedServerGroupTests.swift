@@ -9,14 +9,16 @@ import Testing
 /// "server", records its pid and never becomes ready; guided must end it with the wrapper.
 @Suite(.ownThreads) struct ManagedServerGroupTests {
     /// The wrapper and a configuration that uses it, with `startupTimeoutSeconds`.
-    static func wrapper(startupTimeout: Int) throws -> (config: String, serverPID: String) {
+    static func wrapper(startupTimeout: Int, leavingTheGroup: Bool = false) throws -> (
+        config: String, serverPID: String
+    ) {
         let pidFile = try GuidedCommandTests.temporaryFile("server.pid", "")
         try FileManager.default.removeItem(atPath: pidFile)
         let script = try GuidedCommandTests.temporaryFile(
             "wrapper.sh",
             """
             #!/bin/sh
-            sleep 300 &
+            \(leavingTheGroup ? "setsid " : "")sleep 300 &
             echo $! > '\(pidFile)'
             wait
 
@@ -97,5 +99,19 @@ import Testing
         #expect(guided.terminationReason == .uncaughtSignal && guided.terminationStatus == SIGINT)
         let gone = Self.eventuallyValue(within: 10) { Self.isRunning(pid) ? nil : true }
         #expect(gone == true, "the wrapper's server (pid \(pid)) outlived guided's Ctrl-C")
+    }
+
+    /// The second probe: a wrapper whose server leaves the process group (`setsid`) survives the
+    /// group's SIGKILL, and guided then waited in `Process.waitUntilExit()` for as long as that
+    /// server lived. guided ends now; the escaped server is beyond its reach and is killed here.
+    @Test func aServerThatLeftTheProcessGroupDoesNotKeepGuidedWaiting() throws {
+        let (config, pidFile) = try Self.wrapper(startupTimeout: 2, leavingTheGroup: true)
+        let guided = try Self.start(["backends", "--config", config])
+        let pid = try Self.serverPID(pidFile)
+        defer { kill(pid, SIGKILL) }
+        let exited = Self.eventuallyValue(within: 60) { guided.isRunning ? nil : true } // a hang guard
+        #expect(exited == true, "guided still waits for a server that left its process group")
+        if exited == nil { guided.terminate() }
+        guided.waitUntilExit()
     }
 }
