@@ -47,7 +47,7 @@ final class ManagedServerProcess: Sendable {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // ulimit -v: a malformed grammar has been seen to make llama-server eat all memory.
         process.arguments = [
-            "-c", "ulimit -v \(memoryLimitMB * 1024) && exec setpriv --pdeathsig KILL -- \"$0\" \"$@\"",
+            "-c", "ulimit -v \(addressSpaceKilobytes(memoryLimitMB)) && exec setpriv --pdeathsig KILL -- \"$0\" \"$@\"",
             binary, "-m", model, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextSize),
             "--threads", String(threads), "-np", String(slots), "--kv-unified", "--swa-full", "--no-webui",
         ]
@@ -99,6 +99,18 @@ final class ManagedServerProcess: Sendable {
         // Whatever is left of the group (a wrapper's server outlives the wrapper) is killed too.
         signalServer(child, SIGKILL)
         Self.waitUntilGone(child, seconds: 5)
+    }
+
+    /// `memoryLimitMB` in kilobytes for `ulimit -v`, but no more than the limit guided itself
+    /// runs under: a shell may lower its limit, never raise it, and `ulimit -v 4096000` under a
+    /// smaller one failed every start with a message that named the wrapper, not the setting.
+    static func addressSpaceKilobytes(_ memoryLimitMB: Int) -> Int {
+        let configured = memoryLimitMB * 1024
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+            return configured
+        }
+        return min(configured, Int(limit.rlim_cur / 1024))
     }
 
     /// Waits, at most `seconds`, until `child` has exited or is a zombie. Not

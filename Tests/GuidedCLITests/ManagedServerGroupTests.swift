@@ -114,4 +114,26 @@ import Testing
         if exited == nil { guided.terminate() }
         guided.waitUntilExit()
     }
+
+    /// The second probe: under `ulimit -v 4000000`, the default `memoryLimitMB` (4000, so
+    /// `ulimit -v 4096000`) could never be set, and every start failed naming the wrapper. The
+    /// server now gets the smaller of the two.
+    @Test func theServersMemoryLimitIsNeverAboveTheOneGuidedRunsUnder() throws {
+        let limitFile = try GuidedCommandTests.temporaryFile("limit.txt", "")
+        try FileManager.default.removeItem(atPath: limitFile)
+        let script = try GuidedCommandTests.temporaryFile(
+            "limit-wrapper.sh", "#!/bin/sh\nulimit -v > '\(limitFile)'\nexec sleep 300\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let model = try GuidedCommandTests.temporaryFile("model.gguf", "GGUF")
+        let config = try GuidedCommandTests.temporaryFile(
+            "limit.json",
+            #"{"backends":[{"name":"wrapped","kind":"managed-llama-server","binary":"\#(script)","model":"\#(model)","startupTimeoutSeconds":2}]}"#
+        )
+        let guided = GuidedCommandTests.repository + "/.build/debug/guided"
+        let run = try ExecutableRun.run(
+            "/bin/sh", ["-c", "ulimit -v 4000000; exec \(guided) backends --config \(config)"],
+            directory: GuidedCommandTests.repository)
+        let limit = try? String(contentsOfFile: limitFile, encoding: .utf8)
+        #expect(limit == "4000000\n", "the server did not start under the limit: \(run.stdout)\(run.stderr)")
+    }
 }
