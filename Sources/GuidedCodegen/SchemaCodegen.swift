@@ -29,7 +29,7 @@ public enum SchemaCodegen {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         do {
-            let document = try JSONReader.parse(bytes: bytes, file: path)
+            let document = try JSONReader.parse(bytes: bytes, file: path, rejectingDuplicateKeys: true)
             let imported = try GenerationSchema.fromJSONSchema(document, options: JSONSchemaImportOptions(file: path))
             let declaration = try DeclarationBuilder(file: path).declaration(
                 named: typeName(forFile: path), for: imported.schema)

@@ -19,7 +19,7 @@ public enum ExamplesFile {
         }
         let value: GeneratedContent
         do {
-            value = try JSONReader.parse(bytes: bytes, file: path)
+            value = try JSONReader.parse(bytes: bytes, file: path, rejectingDuplicateKeys: true)
         } catch {
             throw error.schemaError
         }

@@ -23,8 +23,26 @@ public enum JSONReader {
         try parse(bytes: Array(text.utf8), file: file)
     }
 
-    /// Parses UTF-8 bytes.
-    public static func parse(bytes: [UInt8], file: String? = nil) throws(JSONSyntaxError) -> GeneratedContent {
+    /// Parses UTF-8 bytes. With `rejectingDuplicateKeys` (what ``read(file:)`` and the schema,
+    /// configuration and examples loaders use: documents a person wrote), an object that repeats
+    /// a key is an error at the repeat, rather than its last value silently winning; wire data
+    /// from servers and models is read as RFC 8259 allows.
+    public static func parse(bytes: [UInt8], file: String? = nil, rejectingDuplicateKeys: Bool = false)
+        throws(JSONSyntaxError) -> GeneratedContent
+    {
+        let value = try parseAllowingDuplicates(bytes: bytes, file: file)
+        if rejectingDuplicateKeys, let duplicate = JSONSourceLocator.firstDuplicateKey(in: bytes) {
+            throw error(
+                bytes, duplicate.offset,
+                "duplicate key \"\(duplicate.pointer.tokens.last ?? "")\" (at #\(duplicate.pointer)): only one value can count",
+                file)
+        }
+        return value
+    }
+
+    private static func parseAllowingDuplicates(bytes: [UInt8], file: String?) throws(JSONSyntaxError)
+        -> GeneratedContent
+    {
         if let (offset, message) = StrictUTF8.firstProblem(bytes) ?? firstNonStandardSyntax(bytes) {
             throw error(bytes, offset, message, file)
         }
@@ -85,7 +103,7 @@ public enum JSONReader {
             failure.readFailure = error
             throw failure
         }
-        return try parse(bytes: bytes, file: path)
+        return try parse(bytes: bytes, file: path, rejectingDuplicateKeys: true)
     }
 
     // MARK: Conversion

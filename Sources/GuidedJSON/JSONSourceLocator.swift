@@ -15,6 +15,15 @@ public enum JSONSourceLocator {
         return lineAndColumn(of: offset, in: scanner.bytes)
     }
 
+    /// The first member whose key repeats an earlier key of the same object, in well-formed JSON
+    /// `bytes`: its offset (the key's opening quote) and pointer. json-c keeps only the last of
+    /// duplicates, so without this a file's second `"type"` or `"backends"` silently won.
+    static func firstDuplicateKey(in bytes: [UInt8]) -> (offset: Int, pointer: JSONPointer)? {
+        var scanner = Scanner(bytes: bytes, target: nil)
+        guard (try? scanner.value(at: [])) != nil, let duplicate = scanner.duplicate else { return nil }
+        return (duplicate.offset, JSONPointer(tokens: duplicate.path))
+    }
+
     static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
@@ -30,11 +39,14 @@ public enum JSONSourceLocator {
     struct Scanner {
         struct Malformed: Error {}
         let bytes: [UInt8]
-        let target: [String]
+        /// The path to locate, or nil to look for duplicate keys only.
+        let target: [String]?
         var position = 0
         var found: Int?
+        /// The first repeated key met, when `target` is nil.
+        var duplicate: (offset: Int, path: [String])?
 
-        init(bytes: [UInt8], target: [String]) {
+        init(bytes: [UInt8], target: [String]?) {
             self.bytes = bytes
             self.target = target
         }
@@ -59,11 +71,13 @@ public enum JSONSourceLocator {
                 position += 1
                 return
             }
+            var keys: Set<String> = []
             while true {
                 skipWhitespace()
                 let keyStart = position
                 let key = try string()
                 if path + [key] == target, found == nil { found = keyStart }
+                if target == nil, duplicate == nil, !keys.insert(key).inserted { duplicate = (keyStart, path + [key]) }
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw Malformed() }
                 position += 1

@@ -16,7 +16,7 @@ public enum SchemaFile {
         }
         let document: GeneratedContent
         do {
-            document = try JSONReader.parse(bytes: bytes, file: path)
+            document = try JSONReader.parse(bytes: bytes, file: path, rejectingDuplicateKeys: true)
         } catch {
             throw error.schemaError
         }
