@@ -274,12 +274,17 @@ struct JSONSchemaImporter {
         guard let duplicate = index.duplicateAnchor else { return }
         let document = duplicate.second.document
         let second = duplicate.second.pointer.appending(duplicate.keyword)
-        let message =
-            "the anchor \"\(duplicate.name)\" is declared twice in one schema resource: at #\(duplicate.first.pointer) and "
+        let what =
+            duplicate.isResource
+            ? "the schema resource \"\(duplicate.name)\" is declared twice"
+            : "the anchor \"\(duplicate.name)\" (\(duplicate.keyword)) is declared twice in one schema resource"
+        let message = "\(what): at #\(duplicate.first.pointer) and "
         throw SchemaError(
             .duplicateAnchor,
             document == 0 ? message + "here" : "in \(index.documents[document].uri.text): \(message)at #\(second)",
-            remedy: "give each $anchor its own name, and point each $ref at the one it means",
+            remedy: duplicate.isResource
+                ? "give each $id its own URI, and point each $ref at the one it means"
+                : "give each \(duplicate.keyword) its own name, and point each $ref at the one it means",
             at: document == 0 ? second : .root)
     }
 

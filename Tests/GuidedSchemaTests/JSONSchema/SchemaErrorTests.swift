@@ -85,9 +85,40 @@ func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -
             error
                 == SchemaError(
                     .duplicateAnchor,
-                    "the anchor \"item\" is declared twice in one schema resource: at #/$defs/A and here",
+                    "the anchor \"item\" ($anchor) is declared twice in one schema resource: at #/$defs/A and here",
                     remedy: "give each $anchor its own name, and point each $ref at the one it means",
                     at: JSONPointer("/$defs/B/$anchor")!))
+    }
+
+    /// The second probe: a repeated `$dynamicAnchor` or `$id` let one of the two silently win.
+    @Test func aDynamicAnchorDeclaredTwiceInOneResourceIsALocatedError() throws {
+        let error = try #require(
+            importError([
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "$dynamicRef": "#node",
+                "$defs": [
+                    "A": ["$dynamicAnchor": "node", "type": "string"],
+                    "B": ["$dynamicAnchor": "node", "type": "integer"],
+                ],
+            ]))
+        #expect(error.code == .duplicateAnchor)
+        #expect(error.pointer == JSONPointer("/$defs/B/$dynamicAnchor"))
+        #expect(error.message.contains(#""node" ($dynamicAnchor) is declared twice"#), "\(error)")
+    }
+
+    @Test func aResourceDeclaredTwiceIsALocatedError() throws {
+        let error = try #require(
+            importError([
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "$ref": "item.json",
+                "$defs": [
+                    "A": ["$id": "item.json", "type": "string"], "B": ["$id": "item.json", "type": "integer"],
+                ],
+            ]))
+        #expect(error.code == .duplicateAnchor)
+        #expect(error.pointer == JSONPointer("/$defs/B/$id"))
+        #expect(error.message.contains("is declared twice: at #/$defs/A and here"), "\(error)")
+        #expect(error.remedy == "give each $id its own URI, and point each $ref at the one it means")
     }
 
     @Test func theSameAnchorInTwoResourcesIsNoConflict() throws {

@@ -4,15 +4,20 @@ struct SchemaLocation: Hashable, Sendable {
     var pointer: JSONPointer
 }
 
-/// An anchor that two schemas of one resource declare.
+/// An anchor that two schemas of one resource declare (`$anchor`, `$dynamicAnchor`, a draft-07
+/// `"$id": "#name"`), or a resource URI that two schemas declare with `$id`.
 struct DuplicateAnchor {
+    /// The anchor's name, or the resource's URI for `$id`.
     let name: String
     /// Where it was declared first.
     let first: SchemaLocation
     /// Where it was declared again.
     let second: SchemaLocation
-    /// The keyword that declared it again: `$anchor`, or `$id` for a draft-07 `"$id": "#name"`.
+    /// The keyword that declared it again: `$anchor`, `$dynamicAnchor`, or `$id` (for a
+    /// draft-07 `"$id": "#name"`, or a resource).
     let keyword: String
+    /// Whether a resource URI, not an anchor, was declared twice.
+    var isResource = false
 }
 
 /// Every document an import reads and every identifier declared in them: schema resources
@@ -144,6 +149,10 @@ struct SchemaIndex {
             } else {
                 base = URIReference(id).resolved(against: base).withoutFragment
                 resource = base.text
+                if let first = resources[resource], first != location, duplicateAnchor == nil {
+                    duplicateAnchor = DuplicateAnchor(
+                        name: resource, first: first, second: location, keyword: identifier, isResource: true)
+                }
                 register(resource: resource, at: location)
                 changed = true
             }
@@ -172,7 +181,14 @@ struct SchemaIndex {
         }
         if reading.dialect >= .draft2020 || !reading.declared, let name = value["$dynamicAnchor"]?.stringValue {
             anchors[resource + "#" + name] = anchors[resource + "#" + name] ?? location
-            dynamicAnchors[resource, default: [:]][name] = location
+            if let first = dynamicAnchors[resource]?[name], first != location {
+                if duplicateAnchor == nil {
+                    duplicateAnchor = DuplicateAnchor(
+                        name: name, first: first, second: location, keyword: "$dynamicAnchor")
+                }
+            } else {
+                dynamicAnchors[resource, default: [:]][name] = location
+            }
         }
         for property in properties {
             let key = property.name
