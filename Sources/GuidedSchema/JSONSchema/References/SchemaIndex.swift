@@ -149,7 +149,11 @@ struct SchemaIndex {
             } else {
                 base = URIReference(id).resolved(against: base).withoutFragment
                 resource = base.text
-                if let first = resources[resource], first != location, duplicateAnchor == nil {
+                // Refused from 2019-09 on, where `$id` only names resources; older drafts' `id`s are
+                // often repeated annotations in real schemas (the first one stays the resource).
+                if reading.dialect >= .draft2019, let first = resources[resource], first != location,
+                    duplicateAnchor == nil
+                {
                     duplicateAnchor = DuplicateAnchor(
                         name: resource, first: first, second: location, keyword: identifier, isResource: true)
                 }
