@@ -7,6 +7,10 @@ public enum BackendStreaming {
     /// A stream whose events come from `produce`; `produce` yields `.partial` snapshots and
     /// returns the final, validated response. A ``BackendError`` it throws ends the stream
     /// through `redact`; any other error ends it unchanged. Dropping the stream cancels `produce`.
+    ///
+    /// At most ``bufferedEvents`` events wait for a slow consumer; past that the oldest waiting
+    /// snapshot gives way to the newest (each snapshot holds the whole text so far, so nothing
+    /// is lost but intermediate views), and the final response, always the last event, is kept.
     public static func stream(
         backend: String,
         redact: @escaping @Sendable (BackendError) -> BackendError = { $0 },
@@ -14,7 +18,7 @@ public enum BackendStreaming {
             @escaping @Sendable (AsyncThrowingStream<BackendStreamEvent, any Error>.Continuation) async throws ->
             BackendResponse
     ) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
-        AsyncThrowingStream { continuation in
+        AsyncThrowingStream(bufferingPolicy: .bufferingNewest(bufferedEvents)) { continuation in
             let task = Task {
                 do {
                     continuation.yield(.complete(try await produce(continuation)))
@@ -28,6 +32,10 @@ public enum BackendStreaming {
             continuation.onTermination = { _ in task.cancel() }
         }
     }
+
+    /// How many events a backend's stream holds for a consumer that is behind: 32. Unbounded,
+    /// 40,000 one-token events of a long output held 600 MB of snapshots (the second probe).
+    public static let bufferedEvents = 32
 
     /// The final response of `stream`, its partial snapshots dropped: how a backend that always
     /// streams on the wire answers ``LanguageModelBackend/respond(to:)``.

@@ -94,20 +94,22 @@ public struct BackendConfiguration: Sendable {
     /// it in milliseconds) to `Int` without trapping.
     public static let largestNumber: Double = 1_000_000_000
 
-    /// The positive number at `key`, if present (at most ``largestNumber``).
-    public func positiveNumber(_ key: String) throws(ConfigurationError) -> Double? {
+    /// The positive number at `key`, if present (at most ``largestNumber``); the remedy of an
+    /// error suggests `example` (the key's default, say).
+    public func positiveNumber(_ key: String, example: Int = 30) throws(ConfigurationError) -> Double? {
         guard let value = entry[key] else { return nil }
         guard let number = value.doubleValue, number > 0, number <= Self.largestNumber else {
             throw error(
-                "\(key) must be a positive number no larger than 1000000000", key: key, remedy: "write \"\(key)\": 30")
+                "\(key) must be a positive number no larger than 1000000000", key: key,
+                remedy: "write \"\(key)\": \(example)")
         }
         return number
     }
 
     /// The whole number at `key`, if present: from 1 to ``largestNumber`` (`0.5` is an error,
     /// never a silent 0).
-    public func positiveInteger(_ key: String) throws(ConfigurationError) -> Int? {
-        guard let number = try positiveNumber(key) else { return nil }
+    public func positiveInteger(_ key: String, example: Int = 30) throws(ConfigurationError) -> Int? {
+        guard let number = try positiveNumber(key, example: example) else { return nil }
         guard number == number.rounded(.towardZero) else {
             throw error(
                 "\(key) must be a whole number, not \(entry[key]!.jsonText())", key: key,
@@ -118,8 +120,8 @@ public struct BackendConfiguration: Sendable {
 
     /// The number of seconds at `key` as a duration, if present: positive, at most
     /// ``largestNumber``, and never shorter than 1 ms (libcurl reads 0 ms as "no limit").
-    public func duration(_ key: String) throws(ConfigurationError) -> Duration? {
-        guard let seconds = try positiveNumber(key) else { return nil }
+    public func duration(_ key: String, example: Int = 30) throws(ConfigurationError) -> Duration? {
+        guard let seconds = try positiveNumber(key, example: example) else { return nil }
         return .milliseconds(max(1, Int((seconds * 1000).rounded(.up))))
     }
 

@@ -20,12 +20,13 @@ extension LlamaServerBackend {
     {
         try configuration.rejectUnknownKeys(configurationKeys)
         let url = try configuration.url("url", example: "http://127.0.0.1:8080")
-        let timeout = try configuration.duration("timeoutSeconds") ?? .seconds(120)
-        let maxTokens = try configuration.positiveInteger("maxTokens") ?? 512
+        let timeout = try configuration.duration("timeoutSeconds", example: 120) ?? .seconds(120)
+        let maxTokens = try configuration.positiveInteger("maxTokens", example: 512) ?? 512
         return LlamaServerBackend(
             name: configuration.name, baseURL: url, client: client,
             timeout: timeout,
-            idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
+            idleTimeout: try configuration.duration("idleTimeoutSeconds", example: 8)
+                ?? JSONOverHTTP.defaultIdleTimeout,
             defaultMaximumTokens: maxTokens,
             certificateAuthorities: try configuration.existingFile("caFile", example: "certs/ca.pem"))
     }

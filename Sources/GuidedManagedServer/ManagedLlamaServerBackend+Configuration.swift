@@ -26,14 +26,20 @@ extension ManagedLlamaServerBackend {
         var settings = Settings()
         settings.binary = try configuration.string("binary")
         settings.model = try configuration.string("model")
-        if let value = try configuration.positiveInteger("contextSize") { settings.contextSize = value }
-        if let value = try configuration.positiveInteger("threads") { settings.threads = value }
-        if let value = try configuration.positiveInteger("slots") { settings.slots = value }
-        if let value = try configuration.positiveInteger("memoryLimitMB") { settings.memoryLimitMB = value }
-        if let value = try configuration.duration("startupTimeoutSeconds") { settings.startupTimeout = value }
-        if let value = try configuration.duration("timeoutSeconds") { settings.requestTimeout = value }
-        if let value = try configuration.duration("idleTimeoutSeconds") { settings.idleTimeout = value }
-        if let value = try configuration.positiveInteger("maxTokens") { settings.defaultMaximumTokens = value }
+        if let value = try configuration.positiveInteger("contextSize", example: 4096) { settings.contextSize = value }
+        if let value = try configuration.positiveInteger("threads", example: 2) { settings.threads = value }
+        if let value = try configuration.positiveInteger("slots", example: 4) { settings.slots = value }
+        if let value = try configuration.positiveInteger("memoryLimitMB", example: 4000) {
+            settings.memoryLimitMB = value
+        }
+        if let value = try configuration.duration("startupTimeoutSeconds", example: 90) {
+            settings.startupTimeout = value
+        }
+        if let value = try configuration.duration("timeoutSeconds", example: 120) { settings.requestTimeout = value }
+        if let value = try configuration.duration("idleTimeoutSeconds", example: 8) { settings.idleTimeout = value }
+        if let value = try configuration.positiveInteger("maxTokens", example: 512) {
+            settings.defaultMaximumTokens = value
+        }
         return ManagedLlamaServerBackend(name: configuration.name, settings: settings, client: client)
     }
 }

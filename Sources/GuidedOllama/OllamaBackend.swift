@@ -225,10 +225,11 @@ public final class OllamaBackend: LanguageModelBackend {
         return OllamaBackend(
             name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:11434"),
             model: try configuration.requiredString("model", example: "gemma3:270m"), client: client,
-            timeout: try configuration.duration("timeoutSeconds") ?? .seconds(120),
-            idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
-            defaultMaximumTokens: try configuration.positiveInteger("maxTokens") ?? 512,
-            fallbackContextSize: try configuration.positiveInteger("contextSize") ?? 2048,
+            timeout: try configuration.duration("timeoutSeconds", example: 120) ?? .seconds(120),
+            idleTimeout: try configuration.duration("idleTimeoutSeconds", example: 8)
+                ?? JSONOverHTTP.defaultIdleTimeout,
+            defaultMaximumTokens: try configuration.positiveInteger("maxTokens", example: 512) ?? 512,
+            fallbackContextSize: try configuration.positiveInteger("contextSize", example: 2048) ?? 2048,
             certificateAuthorities: try configuration.existingFile("caFile", example: "certs/ca.pem"))
     }
 }

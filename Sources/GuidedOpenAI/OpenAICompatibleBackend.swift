@@ -242,10 +242,11 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             name: configuration.name, baseURL: try configuration.url("url", example: "http://127.0.0.1:8080/v1"),
             model: try configuration.requiredString("model", example: "gemma3"),
             apiKeyVariable: try configuration.environmentVariableName("apiKeyEnv", example: "OPENAI_API_KEY"),
-            client: client, timeout: try configuration.duration("timeoutSeconds") ?? .seconds(120),
-            idleTimeout: try configuration.duration("idleTimeoutSeconds") ?? JSONOverHTTP.defaultIdleTimeout,
-            defaultMaximumTokens: try configuration.positiveInteger("maxTokens") ?? 512,
-            contextSize: try configuration.positiveInteger("contextSize") ?? 8192,
+            client: client, timeout: try configuration.duration("timeoutSeconds", example: 120) ?? .seconds(120),
+            idleTimeout: try configuration.duration("idleTimeoutSeconds", example: 8)
+                ?? JSONOverHTTP.defaultIdleTimeout,
+            defaultMaximumTokens: try configuration.positiveInteger("maxTokens", example: 512) ?? 512,
+            contextSize: try configuration.positiveInteger("contextSize", example: 8192) ?? 8192,
             dialect: try dialect(configuration),
             api: try choice("api", of: API.allCases.map(\.rawValue), in: configuration).flatMap(API.init(rawValue:))
                 ?? .chat,

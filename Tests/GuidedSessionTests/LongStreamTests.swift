@@ -29,7 +29,9 @@ import Testing
         func contextSize() async throws(BackendError) -> Int { 1 << 20 }
     }
 
-    @Test func fortyThousandPartialsAllReachTheHandlerAndTheOutputShips() async {
+    /// A consumer that falls behind sees the newest snapshots, not all of them
+    /// (``BackendStreaming/bufferedEvents``); the output ships either way.
+    @Test func fortyThousandPartialsEndInTheShippedOutput() async {
         let seen = Mutex(0)
         let result = await Router().route(
             RouterTests.request, through: [ChattyBackend(count: 40_000)],
@@ -37,6 +39,6 @@ import Testing
                 if case .partial = progress { seen.withLock { $0 += 1 } }
             })
         #expect(result.content == RouterTests.good)
-        #expect(seen.withLock { $0 } == 40_000)
+        #expect((1...40_000).contains(seen.withLock { $0 }))
     }
 }

@@ -36,6 +36,15 @@ import Testing
         #expect(error.pointer == JSONPointer(tokens: ["backends", "0", "maxTokens"]), "\(error)")
     }
 
+    /// The second probe: every bad number's remedy suggested 30 (a 30 MB memory limit, a context
+    /// of 30 tokens). It suggests the key's default now.
+    @Test(arguments: [("memoryLimitMB", "4000"), ("contextSize", "4096"), ("startupTimeoutSeconds", "90")])
+    func aBadNumbersRemedySuggestsTheKeysDefault(key: String, suggestion: String) throws {
+        let error = try #require(
+            try configurationError(#"{"backends":[{"name":"b","kind":"managed-llama-server","\#(key)":-1}]}"#))
+        #expect(error.remedy == "write \"\(key)\": \(suggestion)", "\(error)")
+    }
+
     @Test func aWholeTokenCountIsKept() throws {
         #expect(try entry(#"{"maxTokens":300}"#).positiveInteger("maxTokens") == 300)
     }

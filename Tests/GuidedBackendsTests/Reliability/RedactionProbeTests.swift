@@ -50,7 +50,10 @@ import Testing
             timeout: .seconds(50))
         let streamed = await collect(backend.streamResponse(to: try OpenAIBackendStubTests.request()))
         let response = try #require(streamed.final, "\(String(describing: streamed.error))")
-        #expect(streamed.partials.count == pieces.count)
+        // Every piece is redacted as it comes; a consumer that is behind sees the newest snapshots
+        // (BackendStreaming.bufferedEvents), the last holding the whole text.
+        #expect((1...pieces.count).contains(streamed.partials.count))
+        #expect(streamed.partials.last?.hasSuffix(#"","note":null}"#) == true)
         #expect(response.content["title"]?.stringValue == String(repeating: "word ", count: 2000))
     }
 
