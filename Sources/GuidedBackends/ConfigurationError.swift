@@ -90,7 +90,7 @@ public struct BackendConfiguration: Sendable {
         return text
     }
 
-    /// The largest number ``positiveNumber(_:)`` accepts, so that backends can convert it (or
+    /// The largest number ``positiveNumber(_:example:)`` accepts, so that backends can convert it (or
     /// it in milliseconds) to `Int` without trapping.
     public static let largestNumber: Double = 1_000_000_000
 
