@@ -108,7 +108,7 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
 
     /// Streams from the managed server.
     public func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
-        AsyncThrowingStream { continuation in
+        AsyncThrowingStream(bufferingPolicy: .bufferingNewest(BackendStreaming.bufferedEvents)) { continuation in
             let task = Task {
                 do {
                     let backend = try await self.running()

@@ -106,29 +106,33 @@ final class ManagedServerProcess: Sendable {
     /// smaller one failed every start with a message that named the wrapper, not the setting.
     static func addressSpaceKilobytes(_ memoryLimitMB: Int) -> Int {
         let configured = memoryLimitMB * 1024
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+        #if canImport(Glibc)
+            var limit = rlimit()
+            guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+                return configured
+            }
+            return max(1, min(configured, Int(limit.rlim_cur / 1024)))
+        #else
             return configured
-        }
-        return min(configured, Int(limit.rlim_cur / 1024))
+        #endif
     }
 
-    /// Waits, at most `seconds`, until `child` has exited or is a zombie. Not
-    /// `Process.waitUntilExit()`: when a wrapper's server left the process group (`setsid`) and so
-    /// survived the group's SIGKILL, Foundation never saw the killed wrapper exit, and the wait
-    /// lasted as long as that server did. Such a server is out of Guided's reach; guided still ends.
+    /// Waits, at most `seconds`, until `child` has exited. Not `Process.waitUntilExit()`: when a
+    /// wrapper's server left the process group (`setsid`) and so survived the group's SIGKILL,
+    /// Foundation never saw the killed wrapper exit, and the wait lasted as long as that server
+    /// did. Such a server is out of Guided's reach; guided still ends.
     static func waitUntilGone(_ child: Process, seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
-        while child.isRunning && !isZombie(child.processIdentifier) && Date() < deadline { usleep(10_000) }
+        while child.isRunning && !hasExited(child.processIdentifier) && Date() < deadline { usleep(10_000) }
     }
 
-    /// Whether `pid` has exited and only waits for its parent to read its status (state `Z` in
-    /// `/proc/PID/stat`, after the command name in parentheses).
-    static func isZombie(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let state = stat.split(separator: ")").last?.split(separator: " ").first
-        else { return true } // no such process: gone
-        return state == "Z" || state == "X"
+    /// Whether the child `pid` has exited, every thread of it (`waitid` with `WNOWAIT`, so
+    /// Foundation still reaps it). Not `/proc/PID/stat`'s `Z`: a process whose main thread has
+    /// ended shows `Z` there while its other threads still hold its sockets open.
+    static func hasExited(_ pid: Int32) -> Bool {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return errno == ECHILD }
+        return info.si_signo == SIGCHLD
     }
 
     /// Sends `signal` to the server's process group, or to the child alone if it has none.

@@ -128,7 +128,7 @@ public final class PoolBackend: LanguageModelBackend {
         }
         let member = members[index]
         let pool = self.pool
-        return AsyncThrowingStream { continuation in
+        return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(BackendStreaming.bufferedEvents)) { continuation in
             let task = Task {
                 var down: String?
                 do {
