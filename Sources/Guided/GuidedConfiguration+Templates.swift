@@ -15,12 +15,7 @@ extension GuidedConfiguration {
         var configuration = self
         for (name, settings) in outputs {
             guard case .template(let path, .none) = settings.fallback else { continue }
-            if let kind = FileBytes.entryKind(path), kind != .file {
-                throw settings.error(
-                    "the fallback template \(path) is \(kind == .directory ? "a directory" : "not a regular file (a FIFO, socket or device)")",
-                    key: "fallback",
-                    remedy: "name a JSON file; a relative path is taken from the configuration file's folder")
-            }
+            try Self.refuseUnlessRegularFile(path, named: "the fallback template", key: "fallback", in: settings)
             let content: GeneratedContent
             do {
                 content = try JSONReader.read(file: path)
@@ -74,5 +69,18 @@ extension GuidedConfiguration {
             }
         }
         return configuration
+    }
+}
+
+extension GuidedConfiguration {
+    /// Refuses a folder, FIFO, socket or device where `outputs` names a file, without opening it:
+    /// opening a FIFO blocks until someone writes to it (the second probe's hang).
+    static func refuseUnlessRegularFile(
+        _ path: String, named what: String, key: String, in settings: OutputSettings
+    ) throws(ConfigurationError) {
+        guard let kind = FileBytes.entryKind(path), kind != .file else { return }
+        throw settings.error(
+            "\(what) \(path) is \(kind == .directory ? "a directory" : "not a regular file (a FIFO, socket or device)")",
+            key: key, remedy: "name a JSON file; a relative path is taken from the configuration file's folder")
     }
 }

@@ -15,9 +15,12 @@ extension FileBytes {
     /// whether it wrote. Only a regular file (or nothing) is replaced: a FIFO, socket or device
     /// is never opened, since opening a FIFO blocks until someone opens its other end.
     ///
-    /// The text goes to a new file beside `path`, which replaces `path` (a rename) only once every
-    /// byte is written, flushed and closed without error: a full disk or a failing close leaves
-    /// the old file whole and throws, where writing in place left half an archive and exit 0.
+    /// The text goes to a new file beside `path`, created with the old file's permissions, which
+    /// replaces `path` (a rename) only once every byte is written, synced and closed without
+    /// error: a full disk or a failing close leaves the old file whole and throws, where writing
+    /// in place left half an archive and exit 0. A symbolic link to a file stays a link (its
+    /// target is replaced). Where no new file can be made beside it (a folder one may not write,
+    /// a dangling link), the file is written in place, every step still checked.
     /// - Throws: ``FileWriteError`` saying why the file cannot be written.
     @discardableResult
     public static func replaceIfChanged(_ text: String, at path: String) throws(FileWriteError) -> Bool {
@@ -28,30 +31,56 @@ extension FileBytes {
         }
         let bytes = Array(text.utf8)
         if read(path) == bytes { return false }
-        // A symbolic link stays one: its target is what gets replaced.
-        var path = path
+        var target = path
         if let real = realpath(path, nil) {
-            path = String(cString: real)
+            target = String(cString: real)
             free(real)
         }
-        let temporary = path + ".guided-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard let file = fopen(temporary, "wbx") else { throw .unwritable(String(cString: strerror(errno))) }
-        let written = fwrite(bytes, 1, bytes.count, file) == bytes.count && fflush(file) == 0
-        let failure = written ? nil : String(cString: strerror(errno))
-        let closed = fclose(file) == 0
-        guard written, closed else {
-            let reason = failure ?? String(cString: strerror(errno))
+        let mode = existingMode(target)
+        let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
+        let temporary = (folder.isEmpty ? "" : folder) + "/.guided-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = isDanglingLink(path) ? -1 : open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode ?? 0o666)
+        guard descriptor >= 0 else {
+            try writeInPlace(bytes, to: path)
+            return true
+        }
+        if let mode { fchmod(descriptor, mode) } // exactly the old bits, whatever the umask
+        let failure = writeAll(bytes, to: descriptor) ?? (fsync(descriptor) == 0 ? nil : errorText())
+        let closeFailure = close(descriptor) == 0 ? nil : errorText()
+        if let reason = failure ?? closeFailure {
             unlink(temporary)
             throw .unwritable(reason)
         }
-        if let mode = existingMode(path) { chmod(temporary, mode) }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        guard rename(temporary, target) == 0 else {
+            let reason = errorText()
             unlink(temporary)
             throw .unwritable(reason)
         }
         return true
     }
+
+    /// Writes `bytes` over the file at `path`, checking every write and the close.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else { throw .unwritable(errorText()) }
+        let failure = writeAll(bytes, to: descriptor) ?? (fsync(descriptor) == 0 ? nil : errorText())
+        let closeFailure = close(descriptor) == 0 ? nil : errorText()
+        if let reason = failure ?? closeFailure { throw .unwritable(reason) }
+    }
+
+    /// Writes every byte, retrying short writes and interruptions; the system's words on failure.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return errorText() }
+            offset += written
+        }
+        return nil
+    }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
 
     /// The permission bits of the file at `path`, kept by its replacement; nil when there is none.
     private static func existingMode(_ path: String) -> mode_t? {

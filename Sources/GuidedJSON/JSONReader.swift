@@ -94,7 +94,11 @@ public enum JSONReader {
 
     /// Reads and parses a file (at most ``FileBytes/defaultLimit`` bytes). A file that cannot
     /// be read is an error whose message says why (``JSONSyntaxError/readFailure`` is set).
-    public static func read(file path: String) throws(JSONSyntaxError) -> GeneratedContent {
+    /// A key repeated within one object is an error (`rejectingDuplicateKeys`, the default: a
+    /// document a person wrote); pass false for saved wire data, such as an instance to validate.
+    public static func read(file path: String, rejectingDuplicateKeys: Bool = true) throws(JSONSyntaxError)
+        -> GeneratedContent
+    {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.contents(of: path)
@@ -103,7 +107,7 @@ public enum JSONReader {
             failure.readFailure = error
             throw failure
         }
-        return try parse(bytes: bytes, file: path, rejectingDuplicateKeys: true)
+        return try parse(bytes: bytes, file: path, rejectingDuplicateKeys: rejectingDuplicateKeys)
     }
 
     // MARK: Conversion

@@ -71,13 +71,17 @@ public enum JSONSourceLocator {
                 position += 1
                 return
             }
-            var keys: Set<String> = []
+            var keys: Set<[UInt32]> = []
             while true {
                 skipWhitespace()
                 let keyStart = position
                 let key = try string()
                 if path + [key] == target, found == nil { found = keyStart }
-                if target == nil, duplicate == nil, !keys.insert(key).inserted { duplicate = (keyStart, path + [key]) }
+                if target == nil, duplicate == nil,
+                    !keys.insert(Self.codePoints(bytes[(keyStart + 1)..<(position - 1)])).inserted
+                {
+                    duplicate = (keyStart, path + [key])
+                }
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw Malformed() }
                 position += 1
@@ -152,6 +156,48 @@ public enum JSONSourceLocator {
                 }
             }
             throw Malformed()
+        }
+
+        /// A key's code points as json-c reads them, for telling keys apart: escapes decoded, a
+        /// surrogate pair joined, a lone surrogate kept as itself, and no Unicode equivalence (`é`
+        /// and `e` + U+0301 are two keys), where comparing `String`s would call them equal.
+        static func codePoints(_ raw: ArraySlice<UInt8>) -> [UInt32] {
+            var result: [UInt32] = []
+            var plain: [UInt8] = []
+            func flush() {
+                result += String(decoding: plain, as: UTF8.self).unicodeScalars.map(\.value)
+                plain.removeAll()
+            }
+            var index = raw.startIndex
+            while index < raw.endIndex {
+                let byte = raw[index]
+                guard byte == UInt8(ascii: "\\"), index + 1 < raw.endIndex else {
+                    plain.append(byte)
+                    index += 1
+                    continue
+                }
+                flush()
+                let escape = raw[index + 1]
+                index += 2
+                guard escape == UInt8(ascii: "u"), index + 4 <= raw.endIndex,
+                    let unit = UInt32(String(decoding: raw[index..<(index + 4)], as: UTF8.self), radix: 16)
+                else {
+                    let simple: [UInt8: UInt32] = [
+                        UInt8(ascii: "n"): 0x0A, UInt8(ascii: "t"): 0x09, UInt8(ascii: "r"): 0x0D,
+                        UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C,
+                    ]
+                    result.append(simple[escape] ?? UInt32(escape))
+                    continue
+                }
+                index += 4
+                if let last = result.last, (0xD800...0xDBFF).contains(last), (0xDC00...0xDFFF).contains(unit) {
+                    result[result.count - 1] = 0x10000 + ((last - 0xD800) << 10) + (unit - 0xDC00)
+                } else {
+                    result.append(unit)
+                }
+            }
+            flush()
+            return result
         }
 
         mutating func skipWhitespace() {

@@ -8,7 +8,7 @@ enum ValidateCommand {
         let schema = try SchemaLoading.load(paths[0], arguments)
         let instance: GeneratedContent
         do {
-            instance = try JSONReader.read(file: paths[1])
+            instance = try JSONReader.read(file: paths[1], rejectingDuplicateKeys: false)
         } catch {
             throw .usage(error.description)
         }

@@ -6,6 +6,9 @@ import GuidedManagedServer
 
 /// `guided`: validate, inspect and compile schemas; generate, respond and chat through the configured backends.
 let arguments = Array(CommandLine.arguments.dropFirst())
+// A reader that closes the pipe early (`guided compile S | head -0`) is a failed write, exit 4 with
+// the reason, as the usage says, not a death by SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
 let commands: [String: @Sendable (ParsedArguments) async throws(CommandFailure) -> Void] = [
     "validate": { arguments throws(CommandFailure) in try ValidateCommand.run(arguments) },
     "schema": { arguments throws(CommandFailure) in try SchemaCommand.run(arguments) },
@@ -29,8 +32,11 @@ if arguments == ["--version"] || arguments == ["version"] {
     Console.out(Version.text)
     exitAfterPrinting()
 }
-// Help, asked for anywhere (`guided --help`, `guided compile --help`): the usage on stdout, exit 0.
-if arguments.contains("--help") || arguments.contains("-h") || arguments == ["help"] {
+// Help (`guided --help`, `guided help compile`, `guided compile --help`): the usage on stdout,
+// exit 0. Only as the command or right after it: `--prompt -h` is a prompt.
+if ["-h", "--help", "help"].contains(arguments.first ?? "")
+    || (arguments.count > 1 && ["-h", "--help"].contains(arguments[1]))
+{
     Console.out(Usage.text)
     exitAfterPrinting()
 }

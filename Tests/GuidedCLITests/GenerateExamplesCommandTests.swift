@@ -95,11 +95,41 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["o10093.gbnf"])
     }
 
-    @Test(arguments: [["compile", "--help"], ["--help"], ["generate", "-h"]])
-    func helpAnywherePrintsTheUsageAndExitsZero(_ arguments: [String]) throws {
+    @Test(arguments: [["compile", "--help"], ["--help"], ["generate", "-h"], ["help", "compile"]])
+    func helpPrintsTheUsageAndExitsZero(_ arguments: [String]) throws {
         let result = try GuidedCommandTests.guided(arguments: arguments)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("usage: guided <command>"), "\(result.stdout)")
+    }
+
+    /// `-h` as an option's value is that value, not a request for help.
+    @Test func aDashHAsAnOptionsValueIsNoHelp() throws {
+        let result = try GuidedCommandTests.guided(arguments: ["validate", "--strict", "-h", "x.json"])
+        #expect(!result.stdout.hasPrefix("usage: guided <command>"), "\(result.stdout)")
+    }
+
+    /// An instance to validate may be saved wire data, which RFC 8259 lets repeat a key.
+    @Test func validateReadsAnInstanceThatRepeatsAKey() throws {
+        let instance = try GuidedCommandTests.temporaryFile("repeat.json", #"{"text": 1, "text": "ok"}"#)
+        let result = try GuidedCommandTests.guided(
+            arguments: ["validate", "schemas/RewrittenNotification.json", instance])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    /// The replacement keeps the old file's permission bits, and a link to it stays a link.
+    @Test func aReplacedGrammarKeepsItsModeAndItsLink() throws {
+        let folder = NSTemporaryDirectory() + "guided-mode-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        try "old\n".write(toFile: folder + "/real/StepSuggestions.gbnf", atomically: true, encoding: .utf8)
+        try #require(chmod(folder + "/real/StepSuggestions.gbnf", 0o640) == 0)
+        try #require(symlink(folder + "/real/StepSuggestions.gbnf", folder + "/StepSuggestions.gbnf") == 0)
+        let result = try GuidedCommandTests.guided(
+            arguments: ["compile", "schemas/StepSuggestions.json", "--out", folder])
+        #expect(result.status == 0, "\(result.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/real/StepSuggestions.gbnf")
+        #expect((attributes[.posixPermissions] as? Int) == 0o640)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/StepSuggestions.gbnf") != "")
+        #expect(try String(contentsOfFile: folder + "/StepSuggestions.gbnf", encoding: .utf8).hasPrefix("root ::="))
     }
 }
 

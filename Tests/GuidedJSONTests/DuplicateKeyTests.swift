@@ -19,6 +19,22 @@ import Testing
             "\(String(describing: error))")
     }
 
+    /// Keys are told apart as json-c reads them: two escaped astral characters (Python's
+    /// `json.dump` writes them as surrogate pairs) and `é` against `e` + U+0301 are different keys.
+    @Test(arguments: [
+        #"{"\ud83d\ude00": 1, "\ud83d\ude01": 2}"#, "{\"\u{E9}\": 1, \"e\u{301}\": 2}",
+        #"{"a\nb": 1, "a\tb": 2}"#,
+    ])
+    func keysThatOnlyLookAlikeAreNotDuplicates(_ text: String) throws {
+        #expect(throws: Never.self) { try JSONReader.parse(bytes: Array(text.utf8), rejectingDuplicateKeys: true) }
+    }
+
+    @Test func aKeySpelledOnceEscapedAndOncePlainIsADuplicate() throws {
+        #expect(throws: JSONSyntaxError.self) {
+            try JSONReader.parse(bytes: Array(#"{"a": 1, "\u0061": 2}"#.utf8), rejectingDuplicateKeys: true)
+        }
+    }
+
     @Test func theSameKeyInDifferentObjectsIsFine() throws {
         let text = #"{"a": {"type": "string"}, "b": {"type": "string"}, "c": [{"x": 1}, {"x": 2}]}"#
         #expect(throws: Never.self) {

@@ -150,6 +150,7 @@ public enum FlowIO {
         _ body: () async throws(FlowError) -> (report: FlowReport, json: Bool, render: (GeneratedContent) -> String)
     ) async -> Never {
         ManagedServerSignals.stopServersOnTermination()
+        signal(SIGPIPE, SIG_IGN) // a closed pipe is a failed write: exit 4 (``finish(_:)``)
         do {
             let (report, json, render) = try await body()
             print(json ? report.json.jsonText() : report.readable(render: render))

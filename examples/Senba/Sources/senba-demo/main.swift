@@ -10,6 +10,7 @@ import SenbaFlows
 // and every check, the authored template that shipped instead, or no suggestion — and why, with
 // every attempt.
 ManagedServerSignals.stopServersOnTermination()
+signal(SIGPIPE, SIG_IGN) // a closed pipe is a failed write: exit 4 (FlowIO.finish)
 do throws(FlowError) {
     let arguments = try FlowCommandLine(
         Array(CommandLine.arguments.dropFirst()), usage: "usage: senba-demo [--config FILE]")
