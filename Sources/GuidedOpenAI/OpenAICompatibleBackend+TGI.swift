@@ -122,10 +122,16 @@ extension OpenAICompatibleBackend {
             }
         }
         if case .whole(let whole) = reply {
-            // TGI answers a stream request with a stream; a whole body is its error report.
+            // TGI answers a stream request with a stream: a whole 200 is no TGI (a proxy, another
+            // server), and an error status is TGI's report.
+            guard whole.status != 200 else {
+                throw BackendError(
+                    .transport, backend: self.name, "/generate_stream answered 200 without a stream",
+                    excerpt: OutputValidation.excerpt(whole.text))
+            }
             throw BackendError(
                 whole.status == 422 && request.schema != nil ? .grammarRejected : .httpStatus, backend: self.name,
-                "/generate_stream answered \(whole.status) without a stream: \(JSONOverHTTP.errorMessage(whole))")
+                "/generate_stream answered \(whole.status): \(JSONOverHTTP.errorMessage(whole))")
         }
         guard done else {
             throw BackendError(

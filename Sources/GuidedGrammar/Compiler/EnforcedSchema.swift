@@ -65,7 +65,17 @@ struct GrammarRelaxer {
                 return copy
             }
             c.additionalProperties = relax(c.additionalProperties, at: pointer.appending("additionalProperties"))
-            if dropped(pointer, "patternProperties") { c.patternProperties = [] }
+            if dropped(pointer, "patternProperties") {
+                c.patternProperties = []
+            } else {
+                // A mapped pattern's values were compiled at patternProperties/<pattern>.
+                c.patternProperties = c.patternProperties.map { property in
+                    var copy = property
+                    copy.schema = relax(
+                        property.schema, at: pointer.appending("patternProperties").appending(property.pattern))
+                    return copy
+                }
+            }
             if dropped(pointer, "propertyNames") { c.propertyNames = .any }
             if dropped(pointer, "minProperties") { c.minProperties = nil }
             if dropped(pointer, "maxProperties") { c.maxProperties = nil }

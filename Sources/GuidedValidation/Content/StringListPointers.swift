@@ -24,15 +24,17 @@ extension GenerationSchema {
     /// `includingSingleStrings`, of every string it accepts — in declaration order, once each.
     func stringPointers(matching accepts: (SchemaNode) -> Bool, includingSingleStrings: Bool) -> [JSONPointer] {
         var found: [JSONPointer] = []
-        // A definition reached again at the same place adds nothing new: following it once per
-        // (definition, pointer) keeps a chain whose definitions each refer to the next twice
-        // linear (every request computed this for its repetition penalty, and 40 levels hung).
+        // A definition reached again at the same place, through the same definitions, adds nothing
+        // new: following it once per (definition, path so far, pointer) keeps a chain whose
+        // definitions each refer to the next twice linear (every request computed this for its
+        // repetition penalty, and 40 levels hung).
         // `visited` still cuts recursion along a path (`parent: Plan?` inside `Plan`).
         var followed: Set<[String]> = []
         func visit(_ node: SchemaNode, _ pointer: JSONPointer, _ visited: Set<String>) {
             switch node.kind {
             case .reference(let name):
-                guard !visited.contains(name), followed.insert([name] + pointer.tokens).inserted,
+                guard !visited.contains(name),
+                    followed.insert([name] + visited.sorted() + ["\u{0}"] + pointer.tokens).inserted,
                     let target = definition(named: name)
                 else { return }
                 visit(target, pointer, visited.union([name]))

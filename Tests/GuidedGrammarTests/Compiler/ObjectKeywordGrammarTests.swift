@@ -69,6 +69,20 @@ import Testing
         #expect(!compiled.enforcedSchema(of: schema).validates(try JSONReader.parse(#"{"en":-1}"#)))
     }
 
+    /// What the mapped values leave to the validator leaves the enforced schema too: every text
+    /// the grammar accepts is valid against it.
+    @Test func aMappedPatternsCheckedAfterKeywordsLeaveTheEnforcedSchema() throws {
+        let (schema, compiled, grammar) = try Self.compiled(
+            #"""
+            {"type": "object", "additionalProperties": false,
+             "patternProperties": {"^x": {"type": "array", "items": {"type": "integer"}, "uniqueItems": true}}}
+            """#)
+        let repeated = #"{"x":[1,1]}"#
+        #expect(grammar.accepts(repeated))
+        #expect(!schema.validates(try JSONReader.parse(repeated)), "uniqueItems is checked after")
+        #expect(compiled.enforcedSchema(of: schema).validates(try JSONReader.parse(repeated)))
+    }
+
     /// Two patterns could both match one key, whose value then owes both schemas: one map cannot
     /// say that, so only `{}` is written and the patterns are checked after.
     @Test func aClosedObjectWithTwoPatternsStaysEmptyAndCheckedAfter() throws {

@@ -149,9 +149,10 @@ struct SchemaIndex {
             } else {
                 base = URIReference(id).resolved(against: base).withoutFragment
                 resource = base.text
-                // Refused from 2019-09 on, where `$id` only names resources; older drafts' `id`s are
-                // often repeated annotations in real schemas (the first one stays the resource).
-                if reading.dialect >= .draft2019, let first = resources[resource], first != location,
+                // Refused where a schema declares 2019-09 or later, in which `$id` only names
+                // resources; older and undeclared drafts' ids are often repeated annotations in
+                // real schemas (the first one stays the resource).
+                if reading.declared, reading.dialect >= .draft2019, let first = resources[resource], first != location,
                     duplicateAnchor == nil
                 {
                     duplicateAnchor = DuplicateAnchor(
