@@ -26,15 +26,6 @@ import GuidedSchema
 struct RealWorldGrammarBenchmark {
     static let root = GrammarBenchmark.root
 
-    /// One instance of the fixture.
-    struct Instance {
-        let id: String
-        let file: String
-        let split: String
-        let text: String
-        let valid: Bool
-    }
-
     /// How one side fared on a set of instances.
     struct Tally {
         var total = 0
@@ -70,8 +61,12 @@ struct RealWorldGrammarBenchmark {
     }
 
     func run() {
-        let instances = loadInstances()
-        guard !instances.isEmpty else { return print("no instances: run scripts/realworld-instances") }
+        let instances: [RealWorldInstance]
+        do {
+            instances = try RealWorldInstance.load(Self.root + "/Benchmarks/Fixtures/realworld/instances.jsonl")
+        } catch {
+            return print("no instances (\(error)): run scripts/realworld-instances")
+        }
         let checker = try? LlamaGrammarChecker()
         print(
             "real-world grammar benchmark — \(instances.count) instances of "
@@ -135,18 +130,6 @@ struct RealWorldGrammarBenchmark {
         }
     }
 
-    private func loadInstances() -> [Instance] {
-        let path = Self.root + "/Benchmarks/Fixtures/realworld/instances.jsonl"
-        guard let bytes = FileBytes.read(path) else { return [] }
-        return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            guard let record = try? JSONReader.parse(bytes: Array(line)), let id = record["id"]?.stringValue,
-                let file = record["file"]?.stringValue, let split = record["split"]?.stringValue,
-                let text = record["instance_text"]?.stringValue, let valid = record["valid"]?.boolValue
-            else { return nil }
-            return Instance(id: id, file: file, split: split, text: text, valid: valid)
-        }
-    }
-
     /// The schema in default import mode, its GBNF and our parse of it; nil when any step fails.
     private func compile(_ file: String) -> (GenerationSchema, String, GBNFGrammar)? {
         let path = Self.root + "/Benchmarks/Fixtures/jsonschemabench/" + file
@@ -159,7 +142,7 @@ struct RealWorldGrammarBenchmark {
 
     /// llama.cpp's converter on the same instances, through `scripts/llama-converter-grammars`;
     /// nil (and said) when it cannot run.
-    private func llamaConverter(_ instances: [Instance]) -> [String: Tally]? {
+    private func llamaConverter(_ instances: [RealWorldInstance]) -> [String: Tally]? {
         let output = NSTemporaryDirectory() + "guided-llama-converter-\(getpid()).jsonl"
         defer { try? FileManager.default.removeItem(atPath: output) }
         let process = Process()

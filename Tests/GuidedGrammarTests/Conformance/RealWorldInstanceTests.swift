@@ -13,27 +13,8 @@ import Testing
 @Suite(.ownThreads) struct RealWorldInstanceTests {
     static let packageRoot = XGrammarAgreementTests.packageRoot
 
-    struct Instance {
-        let id: String
-        let file: String
-        let text: String
-        let valid: Bool
-    }
-
-    static func instances() throws -> [Instance] {
-        let path = packageRoot + "/Benchmarks/Fixtures/realworld/instances.jsonl"
-        let bytes = try #require(FileBytes.read(path), "missing \(path)")
-        return try bytes.split(separator: UInt8(ascii: "\n")).map { line in
-            let record = try JSONReader.parse(bytes: Array(line))
-            return Instance(
-                id: try #require(record["id"]?.stringValue), file: try #require(record["file"]?.stringValue),
-                text: try #require(record["instance_text"]?.stringValue),
-                valid: try #require(record["valid"]?.boolValue as Bool?))
-        }
-    }
-
     @Test func everyGrammarAcceptsExactlyTheValidInstancesInBothParsers() throws {
-        let instances = try Self.instances()
+        let instances = try RealWorldInstance.load(Self.packageRoot + "/Benchmarks/Fixtures/realworld/instances.jsonl")
         #expect(instances.count >= 400)
         let llama = try LlamaGrammarChecker()
         var compiled: [String: (GenerationSchema, String, GBNFGrammar)] = [:]
