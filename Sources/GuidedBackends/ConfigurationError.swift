@@ -80,6 +80,13 @@ public struct BackendConfiguration: Sendable {
         return name
     }
 
+    /// The path at `key`, if present: as written when absolute, else taken from the configuration
+    /// file's folder, as the files `outputs` names are, so a configuration reads the same from any
+    /// working directory. An empty string stays empty: it names no file, not the folder.
+    public func path(_ key: String) throws(ConfigurationError) -> String? {
+        try string(key).map { $0.isEmpty ? $0 : FallbackSetting.resolve($0, relativeTo: file) }
+    }
+
     /// The string at `key`; an error if missing.
     public func requiredString(_ key: String, example: String) throws(ConfigurationError) -> String {
         guard let text = try string(key) else {
