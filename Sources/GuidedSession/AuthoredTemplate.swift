@@ -14,8 +14,8 @@
 /// copy.text   // Back in March you wrote: "Fed the starter twice."
 /// ```
 ///
-/// Register the output type with ``OutputPolicy/template(_:validators:cleanup:route:candidates:groundedDecoding:history:)``
-/// and ask with ``LanguageModelSession/respond(polishing:generating:facts:scope:examples:options:fallback:)``:
+/// Register the output type with ``OutputPolicy/template(_:validators:cleanup:route:candidates:history:)``
+/// and ask with ``GenerationRequest/init(polishing:facts:scope:examples:options:fallback:)``:
 /// the filled copy is the prompt, and the fallback when the model's rewrite fails a check.
 public struct AuthoredTemplate: Sendable, Hashable, CustomStringConvertible {
     /// One piece of a template: literal text or a slot.

@@ -126,94 +126,22 @@ public final class LanguageModelSession: Sendable {
         state.withLock { $0.policies[ObjectIdentifier(Output.self)]?.value as? OutputPolicy<Output> }
     }
 
-    /// A typed response: a model's output that passed the schema and the type's validators, or
-    /// the authored fallback with the reason.
-    ///
-    /// ```swift
-    /// let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self,
-    ///                                         grounding: ["Goal: learn to swim", "Entry: bought goggles"])
-    /// switch outcome.source {
-    /// case .model(let backend, _, _): print("from \(backend):", outcome.value.steps)
-    /// case .fallback(let reason): print("fallback (\(reason)):", outcome.value.steps)
-    /// }
-    /// ```
-    ///
-    /// Cancelling the calling task cancels the request: the backend's transfer is aborted,
-    /// freeing the server for other requests, and this method throws
-    /// ``FallbackReason/Code/cancelled`` (no fallback: nobody is waiting for it).
-    /// - Parameters:
-    ///   - prompt: The input for this response.
-    ///   - type: The output type; its registered ``OutputPolicy`` (if any) supplies validators,
-    ///     clean-ups, route, candidates and the fallback.
-    ///   - grounding: The facts the model may use, rendered as a `Facts:` block and checked by
-    ///     grounding validators.
-    ///   - examples: Worked examples (few-shot), typed as the output.
-    ///   - options: Sampling and length.
-    ///   - fallback: A fallback for this call only, used instead of the registered one.
-    /// - Returns: The value and where it came from, with every attempt.
-    /// - Throws: ``GenerationError`` when no model output passed and there is no fallback, when
-    ///   the fallback breaks the schema, or when the request was cancelled.
-    public func respond<Output: Generable>(
-        to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
-        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions(), fallback: Output? = nil
-    ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        let request = SessionRequest(
-            prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
-        return try await generate(request, plan(Output.self, fallback: fallback), progress: nil)
-    }
-
-    /// Like ``respond(to:generating:grounding:examples:options:fallback:)``, yielding typed
-    /// snapshots of the output as it streams (``PartialResponse/content`` is
-    /// `Output.PartiallyGenerated`), then the checked outcome.
-    ///
-    /// When a backend fails mid-stream, or its output fails a check, and the router moves on,
-    /// the stream says so with ``ResponseSnapshot/restarted(_:)``; the next snapshots start again
-    /// from nothing. Dropping the stream, or cancelling the task that iterates it, cancels the
-    /// request: the backend's transfer is aborted.
-    ///
-    /// ```swift
-    /// for try await snapshot in session.streamResponse(to: "Goal: learn to swim", generating: StepSuggestions.self) {
-    ///     switch snapshot {
-    ///     case .partial(let partial): show(partial.content?.steps ?? [])
-    ///     case .restarted: show([])
-    ///     case .complete(let outcome): show(outcome.value.steps)
-    ///     }
-    /// }
-    /// ```
-    public func streamResponse<Output: Generable>(
-        to prompt: String, generating type: Output.Type = Output.self, grounding: [String] = [],
-        examples: [Example<Output>] = [], options: GenerationOptions = GenerationOptions(), fallback: Output? = nil
-    ) -> AsyncThrowingStream<ResponseSnapshot<Output>, any Error> {
-        let request = SessionRequest(
-            prompt: prompt, grounding: grounding, examples: examples.map(\.backendExample), options: options)
-        return stream(request, plan(Output.self, fallback: fallback))
-    }
-
-    /// The plan for `type` with its registered policy, the fallback replaced by `fallback` if given.
-    func plan<Output: Generable>(_ type: Output.Type, fallback: Output? = nil) -> OutputPlan<Output> {
-        var policy = policy(for: Output.self)
-        if let fallback {
-            policy = policy ?? OutputPolicy(fallback: { _ in fallback })
-            policy?.fallback = { _ in fallback }
-        }
-        var plan = OutputPlan.typed(Output.self, policy: policy)
-        plan.fallbackFromCall = fallback != nil
+    /// The plan for `request`'s typed output: the call's policy or the registered one, the
+    /// fallback replaced by the call's if given.
+    func plan<Output: Generable>(for request: GenerationRequest<Output>) -> OutputPlan<Output> {
+        var plan = OutputPlan.typed(Output.self, policy: request.policy(orRegistered: policy(for: Output.self)))
+        plan.fallbackFromCall = request.fallback != nil
         return plan
     }
 
-    func stream<Output: Generable>(_ request: SessionRequest, _ plan: OutputPlan<Output>) -> AsyncThrowingStream<
+    /// A stream of `plan`'s snapshots, then its outcome.
+    func stream<Output: Sendable>(_ request: SessionRequest, _ plan: OutputPlan<Output>) -> AsyncThrowingStream<
         ResponseSnapshot<Output>, any Error
     > {
         SnapshotQueue.stream(partial: { .partial(PartialResponse(backend: $0, text: $1)) }) { queue in
             let outcome = try await self.generate(request, plan, progress: SnapshotRelay(queue).relay)
             queue.event(.complete(outcome))
         }
-    }
-
-    func run<Output: Generable>(
-        _ asked: SessionRequest, _ type: Output.Type, progress: (@Sendable (RouteProgress) -> Void)?
-    ) async throws(GenerationError) -> GenerationOutcome<Output> {
-        try await generate(asked, .typed(Output.self, policy: policy(for: Output.self)), progress: progress)
     }
 
     /// The core every `respond` shares: builds the backend request (instructions, schema,
@@ -246,7 +174,7 @@ public final class LanguageModelSession: Sendable {
         request.checkOnlyGrounding = asked.checkOnlyGrounding
         request.samplingIsDefault = samplingIsDefault
         if plan.schema != nil,
-            options.groundedDecoding ?? policy.groundedDecoding ?? (plan.groundedByDefault || !asked.grounding.isEmpty)
+            options.groundedDecoding ?? (plan.groundedByDefault || !asked.grounding.isEmpty)
         {
             request.groundedVocabulary = GroundedVocabulary(grounding: asked.grounding)
         }

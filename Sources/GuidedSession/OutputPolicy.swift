@@ -4,7 +4,7 @@ public import GuidedValidation
 
 /// What a fallback is built from: the request it stands in for.
 public struct FallbackContext: Sendable {
-    /// The request's input as the app passed it (for `respond(polishing:…)`, the filled
+    /// The request's input as the app passed it (for a polishing ``GenerationRequest``, the filled
     /// template's text); empty when the session checks the fallback at registration.
     public var prompt: String
     /// The grounding the request carried (e.g. to fill a template's slots): with facts and a
@@ -32,12 +32,13 @@ public struct FallbackContext: Sendable {
 /// OutputPolicy(fallback: { context in RewrittenNotification(text: "Update: " + (context.grounding.first ?? "")) })
 /// // The request's filled template ships when the model's rewrite fails a check:
 /// OutputPolicy<RewrittenNotification>.template({ RewrittenNotification(text: $0) }, validators: ValidatorChain([GroundingValidator()]))
-/// // No value at all: the app lets the user write (see LanguageModelSession.suggest):
+/// // No value at all: the app lets the user write (respond throws GenerationError, "no suggestion"):
 /// OutputPolicy<StepSuggestions>.noSuggestion(validators: ValidatorChain([MinimumContentValidator()]))
 /// ```
 public struct OutputPolicy<Output: Sendable>: Sendable {
     /// Builds the fallback from the request; nil when the type has none and a failed request
-    /// yields "no suggestion" (``LanguageModelSession/suggest(to:generating:facts:scope:examples:options:)-(_,_,_,_,[Example<Output>],_)``).
+    /// yields "no suggestion": ``LanguageModelSession/respond(to:generating:)`` throws ``GenerationError``
+    /// with the reason and every attempt.
     public var fallback: (@Sendable (FallbackContext) -> Output)?
     /// Validators run on every model output (after the schema check).
     public var validators: ValidatorChain
@@ -49,9 +50,6 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     /// Generations per backend attempt, and which one ships (``CandidatePolicy``); nil for the
     /// framework's default (``OutputDefaults/candidates`` for structured output, one for free text).
     public var candidates: CandidatePolicy?
-    /// Grounded decoding for this type's free-text strings; nil for the type's own
-    /// ``GenerableConfiguration/groundedDecoding``. A request's ``GenerationOptions`` can override it.
-    public var groundedDecoding: Bool?
     /// Whether earlier turns reach the prompt; nil for the session's one rule
     /// (``TranscriptHistory/default(structured:)``): structured requests stand alone, free text
     /// continues the conversation.
@@ -66,23 +64,25 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     /// Sampling and length defaults for this type. The configuration's `outputs` options for
     /// the type fill in over these, and a call's options over both: each field a call leaves
     /// nil comes from the configuration, then from here (``GenerationOptions/filling(from:)``).
+    /// Grounded decoding is one of them (``GenerationOptions/groundedDecoding``); left nil
+    /// everywhere, it follows the type's ``GenerableConfiguration/groundedDecoding``, and is on
+    /// whenever a request brings facts.
     public var options = GenerationOptions()
 
     /// Creates a policy with an authored fallback.
     public init(
         fallback: @escaping @Sendable (FallbackContext) -> Output, validators: ValidatorChain = ValidatorChain([]),
         cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy? = nil,
-        groundedDecoding: Bool? = nil,
         history: TranscriptHistory? = nil
     ) {
         self.init(
             optionalFallback: fallback, validators: validators, cleanup: cleanup, route: route, candidates: candidates,
-            groundedDecoding: groundedDecoding, history: history)
+            history: history)
     }
 
     private init(
         optionalFallback fallback: (@Sendable (FallbackContext) -> Output)?, validators: ValidatorChain,
-        cleanup: OutputCleanup?, route: [String]?, candidates: CandidatePolicy?, groundedDecoding: Bool?,
+        cleanup: OutputCleanup?, route: [String]?, candidates: CandidatePolicy?,
         history: TranscriptHistory?
     ) {
         self.fallback = fallback
@@ -90,7 +90,6 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
         self.cleanup = cleanup
         self.route = route
         self.candidates = candidates
-        self.groundedDecoding = groundedDecoding
         self.history = history
     }
 
@@ -98,27 +97,26 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     /// suggestion" with the reason, and lets the user write.
     public static func noSuggestion(
         validators: ValidatorChain = ValidatorChain([]), cleanup: OutputCleanup? = nil,
-        route: [String]? = nil, candidates: CandidatePolicy? = nil, groundedDecoding: Bool? = nil,
+        route: [String]? = nil, candidates: CandidatePolicy? = nil,
         history: TranscriptHistory? = nil
     ) -> OutputPolicy {
         OutputPolicy(
             optionalFallback: nil, validators: validators, cleanup: cleanup, route: route, candidates: candidates,
-            groundedDecoding: groundedDecoding, history: history)
+            history: history)
     }
 
     /// A policy whose fallback is the request's filled authored template, made into a value by
     /// `make` (e.g. `{ RewrittenNotification(text: $0) }`). A request without a template falls
-    /// back to its prompt, which for ``LanguageModelSession/respond(polishing:generating:facts:scope:examples:options:fallback:)``
+    /// back to its prompt, which for ``GenerationRequest/init(polishing:facts:scope:examples:options:fallback:)``
     /// is the filled template.
     public static func template(
         _ make: @escaping @Sendable (String) -> Output, validators: ValidatorChain = ValidatorChain([]),
         cleanup: OutputCleanup? = nil, route: [String]? = nil, candidates: CandidatePolicy? = nil,
-        groundedDecoding: Bool? = nil, history: TranscriptHistory? = nil
+        history: TranscriptHistory? = nil
     ) -> OutputPolicy {
         OutputPolicy(
             fallback: { context in make(context.template?.text ?? context.prompt) }, validators: validators,
-            cleanup: cleanup, route: route, candidates: candidates, groundedDecoding: groundedDecoding, history: history
-        )
+            cleanup: cleanup, route: route, candidates: candidates, history: history)
     }
 }
 

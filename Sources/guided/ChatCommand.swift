@@ -88,10 +88,10 @@ enum ChatCommand {
     static func answer(_ prompt: String, _ session: LanguageModelSession, _ options: GenerationOptions) async {
         var answer = StreamedAnswer()
         do {
-            for try await snapshot in session.streamResponse(to: prompt, options: options) {
+            for try await snapshot in session.streamResponse(to: GenerationRequest<String>(prompt, options: options)) {
                 switch snapshot {
                 case .partial(let growing):
-                    Console.print(answer.part(of: growing))
+                    Console.print(answer.part(of: growing.text))
                 case .restarted(let attempt):
                     Console.out(
                         (answer.shown.isEmpty ? "" : "\n") + "[\(Console.line(attempt.description)); trying again]")

@@ -42,18 +42,20 @@ enum GenerateCommand {
         // The stream on stderr as it grows: each snapshot prints only what is new (reprinting the
         // whole text per event grew memory and output with the square of the length).
         let streamed = Mutex("")
-        let printProgress: @Sendable (RouteProgress) -> Void = { progress in
-            switch progress {
-            case .partial(_, let text):
+        let printSnapshot: @Sendable (ResponseSnapshot<GeneratedContent>) -> Void = { snapshot in
+            switch snapshot {
+            case .partial(let partial):
                 // One line on stderr: a line break in the model's text must not start a line (a forged `trace:`).
+                let text = partial.text
                 let (restarted, part) = streamed.withLock { shown -> (Bool, String) in
                     defer { shown = text }
                     return text.hasPrefix(shown) ? (false, String(text.dropFirst(shown.count))) : (true, text)
                 }
                 Console.errorPart((restarted ? "\n" : "") + Console.line(part))
-            case .discarded(let attempt):
+            case .restarted(let attempt):
                 streamed.withLock { $0 = "" }
                 Console.errorPart("\n[\(Console.line(attempt.description)): starting again]\n")
+            case .complete: break
             }
         }
         let hasExamples =
@@ -66,14 +68,17 @@ enum GenerateCommand {
         }
         let session = LanguageModelSession(
             instructions: arguments.value("--instructions"), configuration: configuration)
+        let request = GenerationRequest(
+            prompt, schema: schema, name: name, grounding: grounding, options: options, policy: policy)
         let result: Result<GenerationOutcome<GeneratedContent>, GenerationError>
-        do throws(GenerationError) {
-            result = .success(
-                try await session.respond(
-                    to: prompt, schema: schema, name: name, grounding: grounding, options: options,
-                    policy: policy, progress: arguments.flag("--stream") ? printProgress : nil))
-        } catch {
-            result = .failure(error)
+        if arguments.flag("--stream") {
+            result = try await Self.streamed(session.streamResponse(to: request), printing: printSnapshot)
+        } else {
+            do throws(GenerationError) {
+                result = .success(try await session.respond(to: request))
+            } catch {
+                result = .failure(error)
+            }
         }
         let attempts =
             switch result {
@@ -233,5 +238,26 @@ enum BackendsCommand {
             let routed = route.contains(backend.name) ? "" : " (not routed)"
             Console.out(Console.line("\(backend.name) [\(backend.kind)]\(routed): \(await backend.availability())"))
         }
+    }
+}
+
+extension GenerateCommand {
+    /// Prints each snapshot as it comes and returns the outcome the stream ends with, or the
+    /// error that says nothing ships.
+    static func streamed(
+        _ snapshots: AsyncThrowingStream<ResponseSnapshot<GeneratedContent>, any Error>,
+        printing print: @Sendable (ResponseSnapshot<GeneratedContent>) -> Void
+    ) async throws(CommandFailure) -> Result<GenerationOutcome<GeneratedContent>, GenerationError> {
+        do {
+            for try await snapshot in snapshots {
+                print(snapshot)
+                if case .complete(let outcome) = snapshot { return .success(outcome) }
+            }
+        } catch let error as GenerationError {
+            return .failure(error)
+        } catch {
+            throw CommandFailure(message: "error: the output's stream failed: \(Console.line("\(error)"))", exitCode: 3)
+        }
+        throw CommandFailure(message: "error: the output's stream ended without an output", exitCode: 3)
     }
 }

@@ -68,11 +68,11 @@ enum RespondCommand {
     ) async throws(CommandFailure) -> Result<GenerationOutcome<String>, GenerationError> {
         var answer = StreamedAnswer()
         do {
-            for try await snapshot in session.streamResponse(to: prompt, options: options) {
+            for try await snapshot in session.streamResponse(to: GenerationRequest<String>(prompt, options: options)) {
                 switch snapshot {
                 case .partial(let growing):
                     guard !json else { continue }
-                    Console.print(answer.part(of: growing))
+                    Console.print(answer.part(of: growing.text))
                 case .restarted:
                     if !json, !answer.shown.isEmpty { Console.print("\n") }
                     answer.restart()

@@ -48,7 +48,8 @@ import Testing
         let schema = try GenerationSchema.fromJSONSchema([
             "type": "object", "properties": ["text": ["type": "string", "maxLength": 30]], "required": ["text"],
         ]).schema
-        let outcome = try await LanguageModelSession(configuration: configuration).respond(to: "p", schema: schema)
+        let outcome = try await LanguageModelSession(configuration: configuration).respond(
+            to: GenerationRequest("p", schema: schema))
         #expect(outcome.value == ["text": "Your parcel arrives Friday."], "the output that meets the schema is served")
         #expect(outcome.isFromModel, "\(outcome.source)")
 

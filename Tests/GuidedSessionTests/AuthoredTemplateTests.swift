@@ -47,7 +47,7 @@ import Testing
         try session.register(RewrittenNotification.self, policy: .template({ RewrittenNotification(text: $0) }))
         let copy = try AuthoredTemplate("Back in {month} you wrote: \"{entry}\"").filled(from: Self.facts)
         let outcome = try await session.respond(
-            polishing: copy, generating: RewrittenNotification.self, facts: Self.facts, scope: .goal("sourdough"))
+            to: GenerationRequest<RewrittenNotification>(polishing: copy, facts: Self.facts, scope: .goal("sourdough")))
         #expect(outcome.value.text == "Back in March you wrote: \"Fed the starter twice.\"")
         guard case .fallback(let reason) = outcome.source else {
             Issue.record("expected the template to ship")
@@ -63,7 +63,7 @@ import Testing
         try session.register(RewrittenNotification.self, policy: .template({ RewrittenNotification(text: $0) }))
         let copy = try AuthoredTemplate("Back in {month} you wrote: \"{entry}\"").filled(from: Self.facts)
         let outcome = try await session.respond(
-            polishing: copy, generating: RewrittenNotification.self, facts: Self.facts, scope: .goal("sourdough"))
+            to: GenerationRequest<RewrittenNotification>(polishing: copy, facts: Self.facts, scope: .goal("sourdough")))
         #expect(outcome.isFromModel)
         let request = try #require(backend.sent.first)
         #expect(request.prompt == copy.text)
@@ -77,7 +77,7 @@ import Testing
         let copy = try AuthoredTemplate("{entry}").filled(with: ["entry": String(repeating: "long ", count: 40)])
         await #expect {
             try await session.respond(
-                polishing: copy, generating: RewrittenNotification.self, facts: [], scope: .goal("g"))
+                to: GenerationRequest<RewrittenNotification>(polishing: copy, facts: [], scope: .goal("g")))
         } throws: {
             ($0 as? GenerationError)?.reason.code == .fallbackDoesNotFit
         }

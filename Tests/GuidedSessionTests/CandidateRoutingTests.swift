@@ -137,7 +137,8 @@ import Testing
             fallback: { _ in
                 StepSuggestions(steps: ["Write your own step", "Write another step", "Write a third step"])
             },
-            candidates: CandidatePolicy(count: 2), groundedDecoding: true)
+            candidates: CandidatePolicy(count: 2))
+        policy.options.groundedDecoding = true
         policy.defaultChecks = false // only the grounded check after decoding, which this test is about
         try session.register(StepSuggestions.self, policy: policy)
         let outcome = try await session.respond(

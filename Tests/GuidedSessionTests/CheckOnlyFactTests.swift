@@ -29,9 +29,9 @@ import Testing
         try session.register(
             StepSuggestions.self,
             policy: .noSuggestion(validators: ValidatorChain([CopiedFactValidator()]), candidates: .single))
-        let suggestion = await session.suggest(
-            to: "Suggest three next steps.", generating: StepSuggestions.self, facts: Self.facts, scope: Self.scope)
-        guard case .value(let outcome) = suggestion else {
+        let suggestion = await session.result(
+            GenerationRequest<StepSuggestions>("Suggest three next steps.", facts: Self.facts, scope: Self.scope))
+        guard case .success(let outcome) = suggestion else {
             Issue.record("no suggestion: \(suggestion)")
             return
         }

@@ -131,7 +131,7 @@ import Testing
         }
         #expect(reason.code == .noBackendAvailable)
         let call = StepSuggestions(steps: ["Call one step here", "Call two step here", "Call three step here"])
-        let given = try await session.respond(to: "Goal", generating: StepSuggestions.self, fallback: call)
+        let given = try await session.respond(to: GenerationRequest<StepSuggestions>("Goal", fallback: call))
         #expect(given.value == call)
     }
 
@@ -150,7 +150,7 @@ import Testing
                 scopes: [scope])
         ]
         let outcome = try await session.respond(
-            to: "Rewrite", generating: RewrittenNotification.self, facts: facts, scope: scope)
+            to: GenerationRequest<RewrittenNotification>("Rewrite", facts: facts, scope: scope))
         #expect(outcome.value.text == "Back in March you wrote: \"Fed the starter twice.\"")
         guard case .fallback(let reason) = outcome.source else {
             Issue.record("expected the template fallback")
@@ -159,7 +159,7 @@ import Testing
         #expect(reason.code == .noBackendAvailable)
         do {
             _ = try await session.respond(
-                to: "Rewrite", generating: RewrittenNotification.self, facts: [], scope: scope)
+                to: GenerationRequest<RewrittenNotification>("Rewrite", facts: [], scope: scope))
             Issue.record("a template with unfilled slots shipped")
         } catch {
             #expect(error.reason.code == .fallbackDoesNotFit)

@@ -113,7 +113,7 @@ import Testing
         var firstPartial: ContinuousClock.Instant?
         var bound = Self.promptBound(pace: nil)
         for try await snapshot in session.streamResponse(
-            to: "Tell a story about the sea.", generating: Story.self, options: Self.options)
+            to: GenerationRequest<Story>("Tell a story about the sea.", options: Self.options))
         {
             if case .partial = snapshot { partials += 1 }
             if partials == 1 && firstPartial == nil { firstPartial = ContinuousClock.now }

@@ -54,7 +54,7 @@ import Testing
         ]
         let copy = try AuthoredTemplate("Back in {month} you wrote: \"{entry}\"").filled(from: facts)
         let outcome = try await session.respond(
-            polishing: copy, generating: RewrittenNotification.self, facts: facts, scope: scope)
+            to: GenerationRequest<RewrittenNotification>(polishing: copy, facts: facts, scope: scope))
         #expect(outcome.isFromModel, "the fallback shipped: \(outcome.value.text) \(outcome.attempts)")
         #expect(outcome.value.text != copy.text)
     }
@@ -107,7 +107,7 @@ import Testing
                     ])
                 },
                 validators: ValidatorChain([MinimumContentValidator(), GroundingValidator()]), cleanup: .all(),
-                candidates: CandidatePolicy(count: 4, batchSize: 2), groundedDecoding: true))
+                candidates: CandidatePolicy(count: 4, batchSize: 2)))
         let outcome = try await session.respond(
             to: "Suggest three next steps.", generating: StepSuggestions.self, grounding: facts,
             options: GenerationOptions(

@@ -71,7 +71,7 @@ import Testing
             "Suggest three next steps.", grounding: ["Goal: read more"],
             output: StepSuggestions(steps: ["Visit the library", "Pick a short novel", "Read ten pages tonight"]))
         _ = try await Self.session(backend).respond(
-            to: "Suggest three next steps.", generating: StepSuggestions.self, examples: [own])
+            to: GenerationRequest<StepSuggestions>("Suggest three next steps.", examples: [own]))
         #expect(backend.sent.first?.examples == [own.backendExample])
     }
 
@@ -131,7 +131,8 @@ import Testing
         let structured = Self.session(RecordingBackend(answers: [Self.steps]))
         _ = try await structured.respond(to: "Suggest three next steps.", generating: StepSuggestions.self)
         _ = try await structured.respond(
-            to: "Suggest three next steps.", schema: StepSuggestions.generationSchema, name: "StepSuggestions")
+            to: GenerationRequest(
+                "Suggest three next steps.", schema: StepSuggestions.generationSchema, name: "StepSuggestions"))
         #expect(structured.transcript.isEmpty)
         let chat = Self.session(RecordingBackend(answers: ["Hello, Ada."]))
         _ = try await chat.respond(to: "Say hello to Ada.")

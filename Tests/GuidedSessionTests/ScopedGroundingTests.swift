@@ -39,13 +39,13 @@ import Testing
     func oneGoalsFactsAndOutputsNeverReachAnotherGoalsPrompt(history: TranscriptHistory) async throws {
         let backend = RecordingBackend(answers: [Self.sourdoughSteps, Self.swimSteps])
         let session = try Self.session(backend, history: history)
-        let first = await session.suggest(
-            to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts,
-            scope: .goal("sourdough"))
-        let second = await session.suggest(
-            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
-        #expect(first.value?.steps.first == "Feed the starter each morning")
-        #expect(second.value?.steps.first == "Wear the goggles in the pool")
+        let first = await session.result(
+            GenerationRequest<StepSuggestions>(
+                "Goal: bake sourdough at home", facts: Self.facts, scope: .goal("sourdough")))
+        let second = await session.result(
+            GenerationRequest<StepSuggestions>("Goal: learn to swim", facts: Self.facts, scope: .goal("swim")))
+        #expect(first.outcome?.value.steps.first == "Feed the starter each morning")
+        #expect(second.outcome?.value.steps.first == "Wear the goggles in the pool")
         let swimPrompt = try #require(backend.prompts.last)
         for leaked in ["sourdough", "starter", "Fed the", "loaf", "piano"] {
             #expect(!swimPrompt.contains(leaked), "\(leaked) reached the swim prompt:\n\(swimPrompt)")
@@ -63,9 +63,9 @@ import Testing
         // checked against the swim facts alone, and so rejected.
         let backend = RecordingBackend(answers: [Self.sourdoughSteps])
         let session = try Self.session(backend, history: .independent)
-        let outcome = await session.suggest(
-            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
-        guard case .noSuggestion(let none) = outcome else {
+        let outcome = await session.result(
+            GenerationRequest<StepSuggestions>("Goal: learn to swim", facts: Self.facts, scope: .goal("swim")))
+        guard case .failure(let none) = outcome else {
             Issue.record("expected no suggestion, got \(outcome)")
             return
         }
@@ -76,14 +76,14 @@ import Testing
     @Test func aKeptHistoryRendersEarlierTurnsOfTheSameScopeOnly() async throws {
         let backend = RecordingBackend(answers: [Self.sourdoughSteps, Self.swimSteps, Self.sourdoughSteps])
         let session = try Self.session(backend, history: .kept)
-        _ = await session.suggest(
-            to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts,
-            scope: .goal("sourdough"))
-        _ = await session.suggest(
-            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
-        _ = await session.suggest(
-            to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts,
-            scope: .goal("sourdough"))
+        _ = await session.result(
+            GenerationRequest<StepSuggestions>(
+                "Goal: bake sourdough at home", facts: Self.facts, scope: .goal("sourdough")))
+        _ = await session.result(
+            GenerationRequest<StepSuggestions>("Goal: learn to swim", facts: Self.facts, scope: .goal("swim")))
+        _ = await session.result(
+            GenerationRequest<StepSuggestions>(
+                "Goal: bake sourdough at home", facts: Self.facts, scope: .goal("sourdough")))
         let third = try #require(backend.sent.last)
         #expect(
             third.transcript == [
@@ -97,12 +97,12 @@ import Testing
     @Test func independentRequestsKeepNoTranscript() async throws {
         let backend = RecordingBackend(answers: [Self.sourdoughSteps])
         let session = try Self.session(backend, history: .independent)
-        _ = await session.suggest(
-            to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts,
-            scope: .goal("sourdough"))
-        _ = await session.suggest(
-            to: "Goal: bake sourdough at home", generating: StepSuggestions.self, facts: Self.facts,
-            scope: .goal("sourdough"))
+        _ = await session.result(
+            GenerationRequest<StepSuggestions>(
+                "Goal: bake sourdough at home", facts: Self.facts, scope: .goal("sourdough")))
+        _ = await session.result(
+            GenerationRequest<StepSuggestions>(
+                "Goal: bake sourdough at home", facts: Self.facts, scope: .goal("sourdough")))
         #expect(session.transcript.isEmpty)
         #expect(backend.sent.allSatisfy { $0.transcript.isEmpty })
     }

@@ -20,7 +20,7 @@ import Testing
         let b = ScriptedBackend("b", answers: [.output(Self.good)])
         let session = Self.session([a, b], routes: ["Steps": ["b"]])
         let outcome = try await session.respond(
-            to: "Goal: learn to swim", schema: StepSuggestions.generationSchema, name: "Steps")
+            to: GenerationRequest("Goal: learn to swim", schema: StepSuggestions.generationSchema, name: "Steps"))
         #expect(outcome.value == Self.good)
         guard case .model(let backend, _, _) = outcome.source else {
             Issue.record("expected a model outcome, got \(outcome.source)")
@@ -35,7 +35,8 @@ import Testing
         let broken: GeneratedContent = ["steps": ["only one"]]
         let session = Self.session([ScriptedBackend("a", answers: [.output(broken)])])
         let policy = OutputPolicy<GeneratedContent>(fallback: { _ in Self.good })
-        let outcome = try await session.respond(to: "Goal", schema: StepSuggestions.generationSchema, policy: policy)
+        let outcome = try await session.respond(
+            to: GenerationRequest("Goal", schema: StepSuggestions.generationSchema, policy: policy))
         guard case .fallback(let reason) = outcome.source else {
             Issue.record("expected the fallback, got \(outcome.source)")
             return
@@ -48,7 +49,8 @@ import Testing
         let session = Self.session([ScriptedBackend("a", answers: [.failure(.transport)])])
         let policy = OutputPolicy<GeneratedContent>(fallback: { _ in ["steps": []] })
         await #expect {
-            try await session.respond(to: "Goal", schema: StepSuggestions.generationSchema, policy: policy)
+            try await session.respond(
+                to: GenerationRequest("Goal", schema: StepSuggestions.generationSchema, policy: policy))
         } throws: { error in
             (error as? GenerationError)?.reason.code == .fallbackDoesNotFit
         }
@@ -72,7 +74,7 @@ import Testing
         let backend = RecordingBackend(answers: ["Hi Ada, lovely to see you."])
         let session = Self.session([backend])
         let example = Example<String>("Say hello to Alan.", output: "Hi Alan, good to see you.")
-        _ = try await session.respond(to: "Say hello to Ada.", examples: [example])
+        _ = try await session.respond(to: GenerationRequest<String>("Say hello to Ada.", examples: [example]))
         let sent = try #require(backend.sent.first)
         #expect(sent.examples.map(\.input) == ["Say hello to Alan."])
         let prompt = try #require(backend.prompts.first)
@@ -82,7 +84,8 @@ import Testing
 
     @Test func freeTextFallsBackToThePolicysText() async throws {
         let session = Self.session([ScriptedBackend("dead", available: RouterTests.down, answers: [.output("unused")])])
-        let reply = try await session.respond(to: "Say hello.", policy: OutputPolicy(fallback: { _ in "Hello!" }))
+        let reply = try await session.respond(
+            to: GenerationRequest<String>("Say hello.", policy: OutputPolicy(fallback: { _ in "Hello!" })))
         #expect(reply.value == "Hello!")
         #expect(!reply.isFromModel)
     }
@@ -92,9 +95,9 @@ import Testing
         let session = Self.session([ScriptedBackend("a", streamChunk: 5, answers: [.output(GeneratedContent(text))])])
         var partials: [String] = []
         var outcome: GenerationOutcome<String>?
-        for try await snapshot in session.streamResponse(to: "Say hello to Ada.") {
+        for try await snapshot in session.streamResponse(to: GenerationRequest<String>("Say hello to Ada.")) {
             switch snapshot {
-            case .partial(let text): partials.append(text)
+            case .partial(let partial): partials.append(partial.text)
             case .restarted: Issue.record("nothing failed")
             case .complete(let done): outcome = done
             }
@@ -124,7 +127,7 @@ import Testing
         let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
         try session.register(StepSuggestions.self, policy: SessionTests.fallback)
         let own = Self.ownSteps
-        let outcome = try await session.respond(to: "Goal", generating: StepSuggestions.self, fallback: own)
+        let outcome = try await session.respond(to: GenerationRequest<StepSuggestions>("Goal", fallback: own))
         #expect(outcome.value.steps == own.steps)
         let registered = try await session.respond(to: "Goal", generating: StepSuggestions.self)
         #expect(
@@ -134,7 +137,7 @@ import Testing
     @Test func aFallbackGivenPerCallServesATypeWithoutAPolicy() async throws {
         let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
         let own = Self.ownSteps
-        let outcome = try await session.respond(to: "Goal", generating: StepSuggestions.self, fallback: own)
+        let outcome = try await session.respond(to: GenerationRequest<StepSuggestions>("Goal", fallback: own))
         Self.expectShipped(own, asFallbackOf: outcome)
     }
 
@@ -144,8 +147,8 @@ import Testing
         let own = Self.ownSteps
         let facts = [Fact("Goal: learn to swim", scopes: [.goal("swim")])]
         let outcome = try await session.respond(
-            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: facts, scope: .goal("swim"),
-            fallback: own)
+            to: GenerationRequest<StepSuggestions>(
+                "Goal: learn to swim", facts: facts, scope: .goal("swim"), fallback: own))
         Self.expectShipped(own, asFallbackOf: outcome)
     }
 
@@ -155,13 +158,14 @@ import Testing
         let copy = try AuthoredTemplate("Back in {month} you wrote: \"{entry}\"").filled(
             from: AuthoredTemplateTests.facts)
         let polished = try await session.respond(
-            polishing: copy, generating: RewrittenNotification.self, facts: AuthoredTemplateTests.facts,
-            scope: .goal("sourdough"), fallback: RewrittenNotification(text: "Your starter misses you."))
+            to: GenerationRequest<RewrittenNotification>(
+                polishing: copy, facts: AuthoredTemplateTests.facts, scope: .goal("sourdough"),
+                fallback: RewrittenNotification(text: "Your starter misses you.")))
         #expect(polished.value.text == "Your starter misses you.")
         #expect(!polished.isFromModel)
         let templated = try await session.respond(
-            polishing: copy, generating: RewrittenNotification.self, facts: AuthoredTemplateTests.facts,
-            scope: .goal("sourdough"))
+            to: GenerationRequest<RewrittenNotification>(
+                polishing: copy, facts: AuthoredTemplateTests.facts, scope: .goal("sourdough")))
         #expect(templated.value.text == copy.text, "the per-call fallback is for that call only")
     }
 
@@ -169,7 +173,7 @@ import Testing
         let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
         await #expect {
             try await session.respond(
-                to: "Goal", generating: StepSuggestions.self, fallback: StepSuggestions(steps: ["one"]))
+                to: GenerationRequest<StepSuggestions>("Goal", fallback: StepSuggestions(steps: ["one"])))
         } throws: { error in
             (error as? GenerationError)?.reason.code == .fallbackDoesNotFit
         }
@@ -181,7 +185,8 @@ import Testing
         let example = Example<StepSuggestions>(
             "Goal: read more", grounding: ["Entry: library card renewed"],
             output: StepSuggestions(steps: ["Visit the library", "Pick a novel", "Read ten pages"]))
-        _ = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self, examples: [example])
+        _ = try await session.respond(
+            to: GenerationRequest<StepSuggestions>("Goal: learn to swim", examples: [example]))
         let sent = try #require(backend.sent.first)
         #expect(sent.examples.map(\.input) == ["Goal: read more"])
         #expect(sent.examples.first?.grounding == ["Entry: library card renewed"])
@@ -210,7 +215,7 @@ import Testing
         let backend = ScriptedBackend("live", answers: [.output(["text": "x"])])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]))
         await #expect {
-            try await session.respond(to: "Remind me", generating: Reminder.self, fallback: Reminder())
+            try await session.respond(to: GenerationRequest<Reminder>("Remind me", fallback: Reminder()))
         } throws: { error in
             guard let error = error as? GenerationError else { return false }
             return error.reason.code == .invalidDeclaration

@@ -95,7 +95,7 @@ import Testing
         let session = Self.session([ScriptedBackend("live", answers: [.output(Self.good)])])
         var partials = 0
         var outcome: GenerationOutcome<StepSuggestions>?
-        for try await snapshot in session.streamResponse(to: "Goal", generating: StepSuggestions.self) {
+        for try await snapshot in session.streamResponse(to: GenerationRequest<StepSuggestions>("Goal")) {
             switch snapshot {
             case .partial(let partial):
                 partials += 1

@@ -29,7 +29,8 @@ import Testing
         let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL)
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]))
         var partials = 0
-        for try await snapshot in session.streamResponse(to: "Goal: learn to swim", generating: StepSuggestions.self) {
+        for try await snapshot in session.streamResponse(to: GenerationRequest<StepSuggestions>("Goal: learn to swim"))
+        {
             if case .partial = snapshot { partials += 1 }
             if partials == 2 { break }
         }

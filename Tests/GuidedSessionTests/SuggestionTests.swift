@@ -2,7 +2,7 @@ import CanonicalSchemas
 import Guided
 import Testing
 
-/// "No suggestion": a typed outcome with its reason, distinct from a fallback value.
+/// "No suggestion": the thrown error with its reason and attempts, distinct from a fallback value.
 @Suite struct SuggestionTests {
     static let facts = [
         Fact("Goal: learn to swim", scopes: [.goal("swim")]), Fact("Bought goggles", scopes: [.goal("swim")]),
@@ -12,16 +12,16 @@ import Testing
         let dead = ScriptedBackend("dead", available: RouterTests.down, answers: [.output(RouterTests.good)])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [dead]))
         try session.register(StepSuggestions.self, policy: .noSuggestion())
-        let outcome = await session.suggest(
-            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
-        guard case .noSuggestion(let none) = outcome else {
+        let outcome = await session.result(
+            GenerationRequest<StepSuggestions>("Goal: learn to swim", facts: Self.facts, scope: .goal("swim")))
+        guard case .failure(let none) = outcome else {
             Issue.record("expected no suggestion, got \(outcome)")
             return
         }
         #expect(none.reason.code == .noBackendAvailable)
         #expect(none.attempts.map(\.outcomeCode) == ["unavailable:unreachable"])
-        #expect(outcome.value == nil)
-        #expect(none.description.hasPrefix("no suggestion: noBackendAvailable: "))
+        #expect(outcome.outcome == nil)
+        #expect(none.reason.description.hasPrefix("noBackendAvailable: "))
     }
 
     @Test func aPassingModelOutputIsAValue() async throws {
@@ -30,9 +30,9 @@ import Testing
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [live]))
         try session.register(
             StepSuggestions.self, policy: .noSuggestion(validators: ValidatorChain([GroundingValidator()])))
-        let outcome = await session.suggest(
-            to: "Goal: learn to swim", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
-        guard case .value(let value) = outcome else {
+        let outcome = await session.result(
+            GenerationRequest<StepSuggestions>("Goal: learn to swim", facts: Self.facts, scope: .goal("swim")))
+        guard case .success(let value) = outcome else {
             Issue.record("expected a value, got \(outcome)")
             return
         }
@@ -44,9 +44,9 @@ import Testing
         let dead = ScriptedBackend("dead", available: RouterTests.down, answers: [.output(RouterTests.good)])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [dead]))
         try session.register(StepSuggestions.self, policy: SessionTests.fallback)
-        let outcome = await session.suggest(
-            to: "Goal", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
-        #expect(outcome.value?.steps.first == "Write your own first step")
+        let outcome = await session.result(
+            GenerationRequest<StepSuggestions>("Goal", facts: Self.facts, scope: .goal("swim")))
+        #expect(outcome.outcome?.value.steps.first == "Write your own first step")
     }
 
     @Test func respondThrowsForANoSuggestionType() async throws {
@@ -55,7 +55,7 @@ import Testing
         try session.register(StepSuggestions.self, policy: .noSuggestion())
         await #expect(throws: GenerationError.self) {
             try await session.respond(
-                to: "Goal", generating: StepSuggestions.self, facts: Self.facts, scope: .goal("swim"))
+                to: GenerationRequest<StepSuggestions>("Goal", facts: Self.facts, scope: .goal("swim")))
         }
     }
 }

@@ -26,7 +26,8 @@ import Testing
 
     static func snapshots(_ session: LanguageModelSession) async throws -> [String] {
         var seen: [String] = []
-        for try await snapshot in session.streamResponse(to: "Goal: learn to swim", generating: StepSuggestions.self) {
+        for try await snapshot in session.streamResponse(to: GenerationRequest<StepSuggestions>("Goal: learn to swim"))
+        {
             switch snapshot {
             case .partial(let partial): seen.append("\(partial.backend): \(partial.content?.steps ?? [])")
             case .restarted(let attempt): seen.append("restarted after \(attempt.outcomeCode)")

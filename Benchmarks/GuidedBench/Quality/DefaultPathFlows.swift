@@ -56,9 +56,9 @@ struct DefaultPathFlows {
         let session = LanguageModelSession(instructions: instructions, configuration: configuration, router: router)
         var policy = OutputPolicy<GeneratedContent>.noSuggestion(validators: ValidatorChain([GroundingValidator()]))
         policy.fallback = { _ in fallback }
-        do {
+        do throws(GenerationError) {
             let outcome = try await session.respond(
-                to: prompt, schema: schema, name: name, grounding: facts, policy: policy)
+                to: GenerationRequest(prompt, schema: schema, name: name, grounding: facts, policy: policy))
             switch outcome.source {
             case .model(let backend, _, _):
                 return FlowReport(

@@ -108,14 +108,18 @@ struct CannedBackend: LanguageModelBackend {
         let configuration = GuidedConfiguration(backends: [CannedBackend(name: "local", reply: "{}", isUp: false)])
         let session = LanguageModelSession(configuration: configuration)
         _ = try? session.register(NextSteps.self, policy: .noSuggestion())
-        let suggestion = await session.suggest(
-            to: "Suggest three next steps.", generating: NextSteps.self,
-            facts: [Fact("Goal: learn to swim", scopes: [.goal("swim")])], scope: .goal("swim"))
-        switch suggestion {
-        case .value(let outcome): print(outcome.value.steps)
-        case .noSuggestion(let none): print(none) // "no suggestion: noBackendAvailable: …"
+        let request = GenerationRequest<NextSteps>(
+            "Suggest three next steps.", facts: [Fact("Goal: learn to swim", scopes: [.goal("swim")])],
+            scope: .goal("swim"))
+        var shipped: [String]?
+        do {
+            shipped = try await session.respond(to: request).value.steps
+            print(shipped ?? [])
+        } catch {
+            print("no suggestion:", error.reason) // "no suggestion: noBackendAvailable: …"
+            #expect(error.reason.code == .noBackendAvailable)
         }
-        #expect(suggestion.value == nil)
+        #expect(shipped == nil)
     }
 
     @Test func aConfigurationFromAFile() throws {

@@ -59,13 +59,12 @@ public struct Copywriter: Sendable {
         candidates: CandidatePolicy = Self.candidates, groundedDecoding: Bool = true
     ) throws(FlowError) {
         session = LanguageModelSession(instructions: Self.instructions, configuration: configuration, router: router)
+        var policy = OutputPolicy<RewrittenNotification>.template(
+            { RewrittenNotification(text: $0) }, validators: validators, cleanup: [.trim, .collapseWhitespace],
+            candidates: candidates)
+        policy.options.groundedDecoding = groundedDecoding
         do {
-            try session.register(
-                RewrittenNotification.self,
-                policy: .template(
-                    { RewrittenNotification(text: $0) }, validators: validators,
-                    cleanup: [.trim, .collapseWhitespace],
-                    candidates: candidates, groundedDecoding: groundedDecoding))
+            try session.register(RewrittenNotification.self, policy: policy)
         } catch {
             throw FlowError("the notification policy does not fit its schema: \(error)")
         }
@@ -93,8 +92,8 @@ public struct Copywriter: Sendable {
         }
         do {
             let outcome = try await session.respond(
-                polishing: copy, generating: RewrittenNotification.self, facts: facts, scope: scope,
-                examples: Self.examples, options: options)
+                to: GenerationRequest<RewrittenNotification>(
+                    polishing: copy, facts: facts, scope: scope, examples: Self.examples, options: options))
             var report = FlowReport(flow: "copywriter", outcome: outcome)
             report.extra = [("template", GeneratedContent(copy.text))]
             return report

@@ -57,11 +57,12 @@ public struct FlowReport: Sendable {
         }
     }
 
-    /// A report for a suggestion, which may be none.
-    public init<Value: Generable>(flow: String, suggestion: Suggestion<Value>) {
-        switch suggestion {
-        case .value(let outcome): self.init(flow: flow, outcome: outcome)
-        case .noSuggestion(let none):
+    /// A report for a request that may have no suggestion: the outcome, or the error that says
+    /// why nothing ships.
+    public init<Value: Generable>(flow: String, result: Result<GenerationOutcome<Value>, GenerationError>) {
+        switch result {
+        case .success(let outcome): self.init(flow: flow, outcome: outcome)
+        case .failure(let none):
             self.init(
                 flow: flow, value: nil, source: .none, backend: nil, reason: none.reason.description,
                 attempts: none.attempts)

@@ -75,12 +75,11 @@ public struct StepSuggester: Sendable {
         candidates: CandidatePolicy = Self.candidates, groundedDecoding: Bool = true
     ) throws(FlowError) {
         session = LanguageModelSession(instructions: Self.instructions, configuration: configuration, router: router)
+        var policy = OutputPolicy<StepSuggestions>.noSuggestion(
+            validators: validators, cleanup: .all(), candidates: candidates)
+        policy.options.groundedDecoding = groundedDecoding
         do {
-            try session.register(
-                StepSuggestions.self,
-                policy: .noSuggestion(
-                    validators: validators, cleanup: .all(),
-                    candidates: candidates, groundedDecoding: groundedDecoding))
+            try session.register(StepSuggestions.self, policy: policy)
         } catch {
             throw FlowError("the steps policy does not fit its schema: \(error)")
         }
@@ -100,10 +99,15 @@ public struct StepSuggester: Sendable {
     /// Three checked steps from the model, or no suggestion and why.
     public func suggest(_ request: StepRequest, options: GenerationOptions = FlowDefaults.steps) async -> FlowReport {
         let (facts, scope) = Self.facts(for: request)
-        let suggestion = await session.suggest(
-            to: Self.prompt, generating: StepSuggestions.self, facts: facts, scope: scope,
-            examples: Self.examples, options: options)
-        return FlowReport(flow: "step-suggester", suggestion: suggestion)
+        let request = GenerationRequest<StepSuggestions>(
+            Self.prompt, facts: facts, scope: scope, examples: Self.examples, options: options)
+        do throws(GenerationError) {
+            return FlowReport(flow: "step-suggester", result: .success(try await session.respond(to: request)))
+        } catch {
+            return FlowReport(
+                flow: "step-suggester",
+                result: Result<GenerationOutcome<StepSuggestions>, GenerationError>.failure(error))
+        }
     }
 
     /// The steps, numbered.
