@@ -1,4 +1,4 @@
-public import GuidedBackends
+import GuidedBackends
 import GuidedJSON
 import GuidedSession
 
@@ -11,7 +11,7 @@ extension GuidedConfiguration {
     /// - Throws: ``ConfigurationError`` naming the configuration file and the `fallback`
     ///   pointer when the template file cannot be read, or naming the template file (with the
     ///   line and column, or the JSON Pointer of the string) when it is not valid.
-    public func readingTemplates() throws(ConfigurationError) -> GuidedConfiguration {
+    package func readingTemplates() throws(ConfigurationError) -> GuidedConfiguration {
         var configuration = self
         for (name, settings) in outputs {
             guard case .template(let path, .none) = settings.fallback else { continue }
@@ -43,7 +43,7 @@ extension GuidedConfiguration {
     ///
     /// - Throws: ``ConfigurationError`` naming the examples file, with the line and column of
     ///   malformed JSON or of the example that has the wrong shape.
-    public func readingExamples() throws(ConfigurationError) -> GuidedConfiguration {
+    package func readingExamples() throws(ConfigurationError) -> GuidedConfiguration {
         var configuration = self
         for (name, settings) in outputs {
             guard case .file(let path, .none) = settings.examples else { continue }

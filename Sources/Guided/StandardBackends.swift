@@ -38,7 +38,7 @@ extension BackendRegistry {
 
 extension GuidedConfiguration {
     /// The built-in default: the embedded model, managed by Guided.
-    public static let defaultDocument: GeneratedContent = [
+    package static let defaultDocument: GeneratedContent = [
         "backends": [["name": "embedded", "kind": "managed-llama-server"]], "route": ["embedded"],
     ]
 
@@ -51,7 +51,7 @@ extension GuidedConfiguration {
     /// let session = LanguageModelSession(configuration: try .load())
     /// ```
     /// Fallback template and examples files named in `outputs` are read here too
-    /// (``readingTemplates()``, ``readingExamples()``).
+    /// (`readingTemplates()`, `readingExamples()`).
     /// - Throws: ``ConfigurationError`` naming the file and the JSON Pointer of what is wrong.
     public static func load(
         file: String? = nil, registry: BackendRegistry = .standard(),

@@ -35,7 +35,7 @@ public struct UnavailableReason: Error, Sendable, Hashable {
         /// The server answered, but not as expected.
         public static let unhealthy = Code(name: "unhealthy")
         /// The backend cannot do what the request needs: no way to enforce its schema, or a
-        /// sampling mode or seed it cannot express (see ``BackendCapabilities/unsupportedReason(for:)``).
+        /// sampling mode or seed it cannot express (see `BackendCapabilities.unsupportedReason(for:)`).
         public static let unsupported = Code(name: "unsupported")
         /// The configuration is unusable (e.g. an API key variable that is not set).
         public static let misconfigured = Code(name: "misconfigured")
@@ -100,7 +100,7 @@ public struct BackendCapabilities: Sendable, Hashable {
     }
 
     /// What either can do: each capability that `self` or `other` has.
-    public func union(_ other: BackendCapabilities) -> BackendCapabilities {
+    package func union(_ other: BackendCapabilities) -> BackendCapabilities {
         BackendCapabilities(
             grammar: grammar || other.grammar, jsonSchema: jsonSchema || other.jsonSchema,
             greedy: greedy || other.greedy, topK: topK || other.topK, topP: topP || other.topP,

@@ -5,7 +5,7 @@ extension BackendCapabilities {
     /// ``UnavailableReason/Code/unsupported`` instead of sending a request it would have to
     /// refuse or, worse, serve in another way than asked: a schema with neither a grammar nor
     /// JSON Schema to enforce it, or a sampling mode or seed the backend cannot express.
-    public func unsupportedReason(for request: BackendRequest) -> UnavailableReason? {
+    package func unsupportedReason(for request: BackendRequest) -> UnavailableReason? {
         if request.schema != nil && !grammar && !jsonSchema {
             return UnavailableReason(
                 .unsupported, "it cannot constrain output to a schema (no grammar, no JSON Schema)")

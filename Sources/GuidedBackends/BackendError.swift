@@ -40,10 +40,10 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
     /// For invalid output: every violation.
     public var violations: [Violation]
     /// For invalid or truncated output: a bounded excerpt of what came.
-    public var excerpt: String?
+    package var excerpt: String?
 
     /// An error of kind `code` from the backend named `backend`. Give `violations` for invalid
-    /// output, and an `excerpt` (at most 200 characters, see ``OutputValidation/excerpt(_:)``) of
+    /// output, and an `excerpt` (at most 200 characters, see `OutputValidation.excerpt(_:)`) of
     /// what came.
     public init(_ code: Code, backend: String, _ message: String, violations: [Violation] = [], excerpt: String? = nil)
     {

@@ -18,7 +18,7 @@ public struct BackendRegistry: Sendable {
     public var kinds: [String] { factories.keys.sorted() }
 
     /// Builds the backend an entry describes.
-    public func makeBackend(_ configuration: BackendConfiguration) throws(ConfigurationError)
+    package func makeBackend(_ configuration: BackendConfiguration) throws(ConfigurationError)
         -> any LanguageModelBackend
     {
         guard let factory = factories[configuration.kind] else {

@@ -20,22 +20,22 @@ public struct BackendRequest: Sendable {
     /// Grounded decoding: when set, every free-text string may state only these specifics
     /// (numbers, dates, ordinals, capitalised names). Backends that take a grammar compile it
     /// in; others leave it to the check after generation (``BackendCapabilities/grammar``).
-    public var groundedVocabulary: GroundedVocabulary?
+    package var groundedVocabulary: GroundedVocabulary?
     /// Facts the checks use that the prompt leaves out (a step already completed: shown, the
     /// model tends to suggest it again). Backends never send them.
-    public var checkOnlyGrounding: [String] = []
+    package var checkOnlyGrounding: [String] = []
     /// Ask for each generated token's log-probability (``BackendResponse/tokenLogProbabilities``),
     /// used to rank candidates. Backends that cannot report them ignore it.
-    public var tokenLogProbabilities: Bool
+    package var tokenLogProbabilities: Bool
     /// A llama.cpp GBNF grammar already compiled for ``schema`` (a ``PrecompiledGenerable``
     /// type's, compiled at build time): backends that send a grammar send this one instead of
-    /// compiling the schema again. Ignored with ``groundedVocabulary``, whose grammar depends on
+    /// compiling the schema again. Ignored with `groundedVocabulary`, whose grammar depends on
     /// the request. Nil: backends compile the schema themselves.
     public var grammar: String?
     /// Whether ``options``' sampling mode is the framework's default rather than the caller's
     /// choice: a router sends such a request to a backend that cannot express that mode (or its
     /// seed) with the backend's own sampling, instead of skipping the backend as unsupported.
-    public var samplingIsDefault = false
+    package var samplingIsDefault = false
 
     /// One worked example.
     public struct Example: Sendable, Hashable {
@@ -58,7 +58,7 @@ public struct BackendRequest: Sendable {
 
         /// The output as a prompt shows it: compact JSON when the request has a schema, and a
         /// free-text example's words as they are (not a quoted JSON string) when it has none.
-        public func outputText(structured: Bool) -> String {
+        package func outputText(structured: Bool) -> String {
             if !structured, let text = output.stringValue { return text }
             return output.jsonText()
         }
@@ -71,7 +71,7 @@ public struct BackendRequest: Sendable {
         prompt: String, instructions: String? = nil, transcript: [TranscriptEntry] = [],
         schema: GenerationSchema? = nil,
         options: GenerationOptions = GenerationOptions(), grounding: [String] = [], examples: [Example] = [],
-        groundedVocabulary: GroundedVocabulary? = nil, tokenLogProbabilities: Bool = false, grammar: String? = nil
+        tokenLogProbabilities: Bool = false, grammar: String? = nil
     ) {
         self.prompt = prompt
         self.instructions = instructions
@@ -80,7 +80,6 @@ public struct BackendRequest: Sendable {
         self.options = options
         self.grounding = grounding
         self.examples = examples
-        self.groundedVocabulary = groundedVocabulary
         self.tokenLogProbabilities = tokenLogProbabilities
         self.grammar = grammar
     }
@@ -134,7 +133,7 @@ public struct BackendResponse: Sendable {
     public var tokensPerSecond: Double?
     /// Each generated token with its log-probability, when the request asked for them and the
     /// backend can tell.
-    public var tokenLogProbabilities: [TokenLogProbability]?
+    package var tokenLogProbabilities: [TokenLogProbability]?
 
     /// A response from the backend named `backend`. Build `content` with
     /// ``OutputValidation/content(from:schema:backend:parse:)`` so it is validated like every

@@ -1,7 +1,7 @@
 public import GuidedSchema
 
 extension OutputValidation {
-    /// Parses `text` with Guided's own JSON reader (``PartialJSON``, read whole: no json-c) and
+    /// Parses `text` with Guided's own JSON reader (`PartialJSON`, read whole: no json-c) and
     /// validates it against the full schema; with no schema, `text` is the content.
     /// - Throws: ``BackendError/Code/invalidOutput`` when the text is not one whole JSON value
     ///   or breaks the schema, with every violation.
@@ -40,7 +40,7 @@ extension BackendResponse {
     }
 }
 
-/// A whole JSON text read by ``PartialJSON``, which reads every valid text of JSONTestSuite and
+/// A whole JSON text read by `PartialJSON`, which reads every valid text of JSONTestSuite and
 /// never takes an invalid one for complete.
 enum WholeJSON {
     /// Why a text is not one whole JSON value.

@@ -3,7 +3,7 @@
 ///
 /// Backends that speak HTTP use `JSONOverHTTP.stream(_:)` (in `GuidedServerBackends`), which
 /// also turns transport failures into ``BackendError`` codes.
-public enum BackendStreaming {
+package enum BackendStreaming {
     /// A stream whose events come from `produce`; `produce` yields `.partial` snapshots and
     /// returns the final, validated response. A ``BackendError`` it throws ends the stream
     /// through `redact`; any other error ends it unchanged. Dropping the stream cancels `produce`.
@@ -35,7 +35,7 @@ public enum BackendStreaming {
 
     /// How many events a backend's stream holds for a consumer that is behind: 32. Unbounded,
     /// 40,000 one-token events of a long output held 600 MB of snapshots (the second probe).
-    public static let bufferedEvents = 32
+    package static let bufferedEvents = 32
 
     /// The final response of `stream`, its partial snapshots dropped: how a backend that always
     /// streams on the wire answers ``LanguageModelBackend/respond(to:)``.

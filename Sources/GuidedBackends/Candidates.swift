@@ -7,13 +7,13 @@ public typealias CandidateResult = Result<BackendResponse, BackendError>
 extension BackendError {
     /// Whether the error belongs to one generation (its output was invalid or cut) rather than
     /// to the backend (unreachable, refused, timed out): other candidates may still succeed.
-    public var isPerCandidate: Bool { code == .invalidOutput || code == .truncated }
+    package var isPerCandidate: Bool { code == .invalidOutput || code == .truncated }
 }
 
 extension GenerationOptions.SamplingMode {
     /// The same mode with its seed moved by `offset`, so candidate `offset` of a batch samples
     /// differently but reproducibly; a mode without a seed stays unseeded (each candidate random).
-    public func seed(offsetBy offset: Int) -> GenerationOptions.SamplingMode {
+    package func seed(offsetBy offset: Int) -> GenerationOptions.SamplingMode {
         switch mode {
         case .greedy: self
         case .topK(let k, let seed): .random(top: k, seed: seed.map { $0 &+ UInt64(offset) })
@@ -31,7 +31,7 @@ extension LanguageModelBackend {
     /// A generation whose output is invalid or cut short becomes a failed candidate; an error
     /// of the backend itself (see ``BackendError/isPerCandidate``) is thrown, since the other
     /// candidates would meet it too. Greedy sampling yields one candidate: more would repeat it.
-    public func sequentialCandidates(to request: BackendRequest, count: Int) async throws(BackendError)
+    package func sequentialCandidates(to request: BackendRequest, count: Int) async throws(BackendError)
         -> [CandidateResult]
     {
         let total = request.options.sampling?.mode == .greedy ? 1 : max(1, count)

@@ -57,12 +57,12 @@ public enum CompletionPrompt {
 
     /// Where a section of the prompt format begins: a base model that has finished its answer
     /// goes on with the next section, so free text stops at these (``stops(for:)``).
-    public static let sectionMarkers = ["\nInput:", "\nOutput:", "\nFacts:"]
+    package static let sectionMarkers = ["\nInput:", "\nOutput:", "\nFacts:"]
 
     /// The stop sequences a completion backend sends for `request`: the request's own
-    /// (``GenerationOptions/stopSequences``), plus ``sectionMarkers`` for free text (structured
+    /// (``GenerationOptions/stopSequences``), plus `sectionMarkers` for free text (structured
     /// output ends where its grammar does).
-    public static func stops(for request: BackendRequest) -> [String] {
+    package static func stops(for request: BackendRequest) -> [String] {
         var stops = request.options.stopSequences ?? []
         if request.schema == nil { stops += sectionMarkers.filter { !stops.contains($0) } }
         return stops
@@ -71,14 +71,14 @@ public enum CompletionPrompt {
     /// `Facts:` and one `- fact` line each, then a line break; empty without facts. The one
     /// rendering of facts: a completion prompt puts it before `Input:`, a chat message before
     /// its text (``chatMessage(_:facts:)``).
-    public static func factsBlock(_ facts: [String]) -> String {
+    package static func factsBlock(_ facts: [String]) -> String {
         facts.isEmpty ? "" : "Facts:\n" + facts.map { "- " + $0 }.joined(separator: "\n") + "\n"
     }
 
     /// A chat message's text with its facts in the completion prompt's form: the facts block, a
     /// blank line, then `text`; `text` alone without facts. Chat backends (OpenAI-compatible) use
     /// it for the request's own message.
-    public static func chatMessage(_ text: String, facts: [String]) -> String {
+    package static func chatMessage(_ text: String, facts: [String]) -> String {
         facts.isEmpty ? text : factsBlock(facts) + "\n" + text
     }
 

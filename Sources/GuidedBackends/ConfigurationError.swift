@@ -67,7 +67,7 @@ public struct BackendConfiguration: Sendable {
     /// The name of an environment variable at `key`, if present (e.g. `apiKeyEnv`). An empty
     /// name, or one with `=` or NUL in it, names no variable anyone can set: an error here, at
     /// load, rather than a backend that is misconfigured at every request.
-    public func environmentVariableName(_ key: String, example: String) throws(ConfigurationError) -> String? {
+    package func environmentVariableName(_ key: String, example: String) throws(ConfigurationError) -> String? {
         guard let name = try string(key) else { return nil }
         let problem: String? =
             name.isEmpty
@@ -99,11 +99,11 @@ public struct BackendConfiguration: Sendable {
 
     /// The largest number ``positiveNumber(_:example:)`` accepts, so that backends can convert it (or
     /// it in milliseconds) to `Int` without trapping.
-    public static let largestNumber: Double = 1_000_000_000
+    package static let largestNumber: Double = 1_000_000_000
 
-    /// The positive number at `key`, if present (at most ``largestNumber``); the remedy of an
+    /// The positive number at `key`, if present (at most `largestNumber`); the remedy of an
     /// error suggests `example` (the key's default, say).
-    public func positiveNumber(_ key: String, example: Int = 30) throws(ConfigurationError) -> Double? {
+    package func positiveNumber(_ key: String, example: Int = 30) throws(ConfigurationError) -> Double? {
         guard let value = entry[key] else { return nil }
         guard let number = value.doubleValue, number > 0, number <= Self.largestNumber else {
             throw error(
@@ -113,9 +113,9 @@ public struct BackendConfiguration: Sendable {
         return number
     }
 
-    /// The whole number at `key`, if present: from 1 to ``largestNumber`` (`0.5` is an error,
+    /// The whole number at `key`, if present: from 1 to `largestNumber` (`0.5` is an error,
     /// never a silent 0).
-    public func positiveInteger(_ key: String, example: Int = 30) throws(ConfigurationError) -> Int? {
+    package func positiveInteger(_ key: String, example: Int = 30) throws(ConfigurationError) -> Int? {
         guard let number = try positiveNumber(key, example: example) else { return nil }
         guard number == number.rounded(.towardZero) else {
             throw error(
@@ -126,7 +126,7 @@ public struct BackendConfiguration: Sendable {
     }
 
     /// The number of seconds at `key` as a duration, if present: positive, at most
-    /// ``largestNumber``, and never shorter than 1 ms (libcurl reads 0 ms as "no limit").
+    /// `largestNumber`, and never shorter than 1 ms (libcurl reads 0 ms as "no limit").
     public func duration(_ key: String, example: Int = 30) throws(ConfigurationError) -> Duration? {
         guard let seconds = try positiveNumber(key, example: example) else { return nil }
         return .milliseconds(max(1, Int((seconds * 1000).rounded(.up))))

@@ -1,13 +1,13 @@
-/// One numeric option's allowed values: one rule, used by ``GenerationOptions/rangeViolation``
+/// One numeric option's allowed values: one rule, used by `GenerationOptions.rangeViolation`
 /// (sessions check every request's options before sending), the configuration reader and the
 /// `guided` tool's flags, so a value is accepted or refused the same way everywhere.
 public struct OptionRange: Sendable, Hashable {
     /// The option's name as the docs, errors and configuration spell it (`temperature`).
     public var option: String
     /// The smallest allowed value.
-    public var lowerBound: Double
+    package var lowerBound: Double
     /// The largest allowed value; nil for no upper bound.
-    public var upperBound: Double?
+    package var upperBound: Double?
 
     /// Whether `value` is allowed: finite (never NaN) and within the bounds.
     public func contains(_ value: Double) -> Bool {
@@ -15,13 +15,13 @@ public struct OptionRange: Sendable, Hashable {
     }
 
     /// The allowed values in words: `from 0 to 2`, `0 or more`.
-    public var allowed: String {
+    package var allowed: String {
         let low = Self.text(lowerBound)
         return upperBound.map { "from \(low) to \(Self.text($0))" } ?? "\(low) or more"
     }
 
     /// The error for `value`, or nil when it is allowed.
-    public func violation(_ value: Double) -> OptionRangeError? {
+    package func violation(_ value: Double) -> OptionRangeError? {
         contains(value) ? nil : OptionRangeError(option: option, value: value, allowed: allowed)
     }
 
@@ -31,13 +31,13 @@ public struct OptionRange: Sendable, Hashable {
 }
 
 /// An option outside its range: named, with the value and what is allowed. Never clamped.
-public struct OptionRangeError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct OptionRangeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The option (`temperature`, `repetitionPenalty`, `sampling.probabilityThreshold`…).
     public var option: String
     /// The value given.
     public var value: Double
     /// What is allowed, in words.
-    public var allowed: String
+    package var allowed: String
 
     /// `temperature is 5, but it must be from 0 to 2`.
     public var description: String { "\(option) is \(OptionRange.text(value)), but it must be \(allowed)" }
@@ -46,23 +46,23 @@ public struct OptionRangeError: Error, Sendable, Hashable, CustomStringConvertib
 extension GenerationOptions {
     /// `temperature`: 0 to 2, what every backend kind accepts (OpenAI's range; llama-server and
     /// Ollama take the same values).
-    public static let temperatureRange = OptionRange(option: "temperature", lowerBound: 0, upperBound: 2)
+    package static let temperatureRange = OptionRange(option: "temperature", lowerBound: 0, upperBound: 2)
     /// `repetitionPenalty`: 0 (off) or more, with no upper bound, as llama-server's DRY
     /// multiplier.
-    public static let repetitionPenaltyRange = OptionRange(option: "repetitionPenalty", lowerBound: 0, upperBound: nil)
+    package static let repetitionPenaltyRange = OptionRange(option: "repetitionPenalty", lowerBound: 0, upperBound: nil)
     /// `sampling.probabilityThreshold` (top-p): 0 to 1.
-    public static let probabilityThresholdRange = OptionRange(
+    package static let probabilityThresholdRange = OptionRange(
         option: "sampling.probabilityThreshold", lowerBound: 0, upperBound: 1)
     /// `sampling.top` (top-k): 1 or more.
-    public static let topRange = OptionRange(option: "sampling.top", lowerBound: 1, upperBound: nil)
+    package static let topRange = OptionRange(option: "sampling.top", lowerBound: 1, upperBound: nil)
     /// `maximumResponseTokens`: 1 or more.
-    public static let maximumResponseTokensRange = OptionRange(
+    package static let maximumResponseTokensRange = OptionRange(
         option: "maximumResponseTokens", lowerBound: 1, upperBound: nil)
 
     /// The first option outside its range, or nil when every one is allowed. Sessions refuse a
     /// request whose options have one (``FallbackReason/Code``'s `invalidOptions`), so a value is
     /// never silently clamped into range.
-    public var rangeViolation: OptionRangeError? {
+    package var rangeViolation: OptionRangeError? {
         if let temperature, let problem = Self.temperatureRange.violation(temperature) { return problem }
         if let repetitionPenalty, let problem = Self.repetitionPenaltyRange.violation(repetitionPenalty) {
             return problem

@@ -3,7 +3,7 @@ public struct GenerationOptions: Sendable, Hashable {
     /// How tokens are chosen.
     public struct SamplingMode: Sendable, Hashable {
         /// The mode, for backends translating it to their API.
-        public enum Mode: Sendable, Hashable {
+        package enum Mode: Sendable, Hashable {
             /// Always the most likely token.
             case greedy
             /// Sample among the `k` most likely tokens.
@@ -14,27 +14,27 @@ public struct GenerationOptions: Sendable, Hashable {
 
         /// Which mode, with its parameters (`k`, `p`, the seed), for a backend to switch over
         /// when it writes its request body.
-        public let mode: Mode
+        package let mode: Mode
 
         /// Always the most likely token: reproducible.
         public static let greedy = SamplingMode(mode: .greedy)
 
         /// Sample among the `top` most likely tokens; a seed makes it reproducible. `top` must be
-        /// 1 or more (``GenerationOptions/topRange``): a session refuses anything else.
+        /// 1 or more (`GenerationOptions.topRange`): a session refuses anything else.
         public static func random(top: Int, seed: UInt64? = nil) -> SamplingMode {
             SamplingMode(mode: .topK(top, seed: seed))
         }
 
         /// Sample among the most likely tokens whose probabilities add up to `probabilityThreshold`
         /// (nucleus sampling); a seed makes it reproducible. The threshold must be from 0 to 1
-        /// (``GenerationOptions/probabilityThresholdRange``): a session refuses anything else,
+        /// (`GenerationOptions.probabilityThresholdRange`): a session refuses anything else,
         /// NaN included, instead of clamping it.
         public static func random(probabilityThreshold: Double, seed: UInt64? = nil) -> SamplingMode {
             SamplingMode(mode: .topP(probabilityThreshold, seed: seed))
         }
 
         /// The seed, if the mode has one.
-        public var seed: UInt64? {
+        package var seed: UInt64? {
             switch mode {
             case .greedy: nil
             case .topK(_, let seed), .topP(_, let seed): seed
@@ -42,12 +42,12 @@ public struct GenerationOptions: Sendable, Hashable {
         }
 
         /// Whether the same request gives the same output (greedy, or seeded).
-        public var isReproducible: Bool { mode == .greedy || seed != nil }
+        package var isReproducible: Bool { mode == .greedy || seed != nil }
     }
 
     /// The sampling mode; nil for the backend's default.
     public var sampling: SamplingMode?
-    /// Temperature from 0 to 2 (higher is more varied; ``temperatureRange``); nil for the
+    /// Temperature from 0 to 2 (higher is more varied; `temperatureRange`); nil for the
     /// backend's default.
     public var temperature: Double?
     /// The most tokens the response may have; nil for the backend's default. Structured output
@@ -55,7 +55,7 @@ public struct GenerationOptions: Sendable, Hashable {
     /// so (``BackendResponse/stopReason`` `.limit`, the outcome's `isTruncated`), as in
     /// Foundation Models.
     public var maximumResponseTokens: Int?
-    /// How strongly to discourage repeating phrases, 0 (off) or more (``repetitionPenaltyRange``);
+    /// How strongly to discourage repeating phrases, 0 (off) or more (`repetitionPenaltyRange`);
     /// nil for the backend's default. Not in Foundation Models: small models loop ("with the board with the board")
     /// and copy their few-shot examples. llama-server applies it as its DRY sampler (multiplier
     /// = this value, sequences from the whole prompt count, so copying an example is penalised
@@ -66,7 +66,7 @@ public struct GenerationOptions: Sendable, Hashable {
     /// nil for none beyond the backend's automatic ones. Not in Foundation Models. Sent as
     /// llama-server's and OpenAI's `stop` and Ollama's `options.stop`; backends that render
     /// ``CompletionPrompt`` for free text also stop at its section markers
-    /// (``CompletionPrompt/sectionMarkers``), so a base model's answer ends where it would start
+    /// (`CompletionPrompt.sectionMarkers`), so a base model's answer ends where it would start
     /// the next `Input:`.
     public var stopSequences: [String]?
     /// For free text cut by ``maximumResponseTokens``: keep the text up to its last whole
@@ -76,7 +76,7 @@ public struct GenerationOptions: Sendable, Hashable {
     /// request's grounding); nil for the output type's setting. Not in Foundation Models.
     public var groundedDecoding: Bool?
 
-    /// Creates options, each taken as given: a value out of its range (``rangeViolation``) is
+    /// Creates options, each taken as given: a value out of its range (`rangeViolation`) is
     /// refused when a session sends the request, naming the option, never clamped.
     public init(
         sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil,

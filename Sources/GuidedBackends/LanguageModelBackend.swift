@@ -18,7 +18,7 @@ public protocol LanguageModelBackend: Sendable {
     /// Partial snapshots, then the validated response.
     func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error>
     /// `count` independent generations for `request` (for an output policy that picks the best
-    /// of several). The default, ``sequentialCandidates(to:count:)``, generates one after
+    /// of several). The default, `sequentialCandidates(to:count:)`, generates one after
     /// another with consecutive seeds; override it when the backend can do better.
     func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult]
     /// The number of tokens `text` takes for this backend's model: exact when the backend can
@@ -36,7 +36,7 @@ extension LanguageModelBackend {
     /// Nil: the backend does not say where its constraint goes.
     public func constraintField(for request: BackendRequest) -> String? { nil }
 
-    /// Generates the candidates one after another (``sequentialCandidates(to:count:)``).
+    /// Generates the candidates one after another (`sequentialCandidates(to:count:)`).
     public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError)
         -> [CandidateResult]
     {
@@ -70,7 +70,7 @@ public enum OutputValidation {
     }
 
     /// At most 200 characters of `text`.
-    public static func excerpt(_ text: String) -> String {
+    package static func excerpt(_ text: String) -> String {
         text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 }

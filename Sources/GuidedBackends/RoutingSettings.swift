@@ -11,7 +11,7 @@ public struct RoutingSettings: Sendable, Hashable {
     /// The deadline when the configuration sets none: 60 s.
     public static let defaultDeadline: Duration = .seconds(60)
     /// The most tries per backend a configuration may ask for.
-    public static let maximumAttemptsPerBackend = 100
+    package static let maximumAttemptsPerBackend = 100
 
     /// The longest one request may take, across every backend (`deadlineSeconds`).
     public var deadline: Duration

@@ -19,7 +19,7 @@ public struct TokenCount: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static func exact(_ value: Int) -> TokenCount { TokenCount(value: value, isEstimate: false) }
 
     /// A count estimated without the model's tokenizer.
-    public static func estimated(_ value: Int) -> TokenCount { TokenCount(value: value, isEstimate: true) }
+    package static func estimated(_ value: Int) -> TokenCount { TokenCount(value: value, isEstimate: true) }
 
     /// The estimate for `text`: one token per four UTF-8 bytes, rounded up.
     public static func estimate(of text: String) -> TokenCount { .estimated((text.utf8.count + 3) / 4) }
@@ -40,7 +40,7 @@ public struct TokenCount: Sendable, Hashable, Comparable, CustomStringConvertibl
 /// may take must fit the context, or the request fails with ``BackendError/Code/contextExceeded``
 /// (which the router records as `overBudget` and answers with the next backend) instead of a
 /// server error or a response cut short.
-public enum ContextBudget {
+package enum ContextBudget {
     /// Throws ``BackendError/Code/contextExceeded`` when `prompt` plus `response` tokens exceed `context`.
     /// - Parameters:
     ///   - prompt: The prompt's tokens (exact or estimated; the message says which).

@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Turns an imported schema into the Swift declaration a person would write for it, or a
 /// ``SchemaError`` at the JSON Pointer of the first thing the DSL cannot declare.
@@ -17,14 +17,15 @@ public import GuidedSchema
 /// Not declarable (an error naming the place): unions (`anyOf`/`oneOf` other than nullable),
 /// `allOf`, `$ref`, `prefixItems`, maps (objects without declared properties), values of any
 /// type, exclusive bounds, non-string `enum`/`const`, and keys that are not Swift identifiers.
-public struct DeclarationBuilder {
+package struct DeclarationBuilder {
     let file: String?
 
     /// A builder whose errors name `file`.
-    public init(file: String? = nil) { self.file = file }
+    package init(file: String? = nil) { self.file = file }
 
     /// The struct named `name` that `schema` declares.
-    public func declaration(named name: String, for schema: GenerationSchema) throws(SchemaError) -> StructDeclaration {
+    package func declaration(named name: String, for schema: GenerationSchema) throws(SchemaError) -> StructDeclaration
+    {
         guard SwiftNames.isIdentifier(name), !SwiftNames.reservedTypeNames.contains(name) else {
             throw fail(
                 .root, "the type name \"\(name)\" (from the file name) is not a Swift type name",

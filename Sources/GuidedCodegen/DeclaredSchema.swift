@@ -1,11 +1,11 @@
-public import GuidedSchema
+import GuidedSchema
 
 extension StructDeclaration {
     /// The schema the generated Swift type has, computed the way the DSL computes it from the
     /// declaration (nullable optionals, descriptions moved by `@Guide`, closed objects). The
     /// grammar is compiled from this, so it is exactly the grammar a run-time compile of the
     /// generated type's `generationSchema` gives (a test checks the two agree).
-    public var declaredSchema: GenerationSchema { GenerationSchema(root: node) }
+    package var declaredSchema: GenerationSchema { GenerationSchema(root: node) }
 
     var node: SchemaNode {
         .object(ObjectConstraints(properties.map(\.schemaProperty)), description: description)

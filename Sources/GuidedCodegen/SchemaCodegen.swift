@@ -1,16 +1,16 @@
 import GuidedGrammar
 import GuidedJSON
-public import GuidedSchema
+import GuidedSchema
 
 /// One schema file to one generated Swift file: the type declared in the DSL, plus its grammar.
 ///
 /// Every problem is a ``SchemaError`` located by file, line and column (the line and column of
 /// the offending key or value, found with ``JSONSourceLocator`` when the problem is found after
 /// parsing), so a build fails with `path:line:col: error: …`.
-public enum SchemaCodegen {
+package enum SchemaCodegen {
     /// The type name a schema file declares: `StepSuggestions.schema.json` → `StepSuggestions`,
     /// `step-suggestions.schema.json` → `StepSuggestions`.
-    public static func typeName(forFile path: String) -> String {
+    package static func typeName(forFile path: String) -> String {
         var file = path.split(separator: "/").last.map(String.init) ?? path
         for suffix in [".schema.json", ".json"] where file.hasSuffix(suffix) && file.count > suffix.count {
             file.removeLast(suffix.count)
@@ -21,7 +21,7 @@ public enum SchemaCodegen {
 
     /// The generated Swift source for the schema file at `path` (named in the source as
     /// `displayName`, the file's own name by default).
-    public static func generate(file path: String, displayName: String? = nil) throws(SchemaError) -> String {
+    package static func generate(file path: String, displayName: String? = nil) throws(SchemaError) -> String {
         guard let bytes = FileBytes.read(path) else {
             throw SchemaError(
                 .unreadable, "cannot read the file", remedy: "check that the path exists and is a readable file",
@@ -53,7 +53,7 @@ public enum SchemaCodegen {
 
     /// `error` with the line and column of its pointer in `text` (line 1, column 1 when the
     /// pointer cannot be found).
-    public static func located(_ error: SchemaError, in text: String, file: String) -> SchemaError {
+    package static func located(_ error: SchemaError, in text: String, file: String) -> SchemaError {
         var located = error
         located.file = error.file ?? file
         if located.line == nil {

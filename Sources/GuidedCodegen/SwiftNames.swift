@@ -1,7 +1,7 @@
 /// Swift names for schema keys and file names: identifiers, type names, keywords.
-public enum SwiftNames {
+package enum SwiftNames {
     /// Whether `name` is an ASCII Swift identifier: letters, digits and `_`, not starting with a digit.
-    public static func isIdentifier(_ name: String) -> Bool {
+    package static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
         return name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
@@ -9,7 +9,7 @@ public enum SwiftNames {
     }
 
     /// `step-suggestions` or `step_suggestions` → `StepSuggestions`; `StepSuggestions` stays.
-    public static func upperCamelCase(_ text: String) -> String {
+    package static func upperCamelCase(_ text: String) -> String {
         text.split(whereSeparator: { !($0.isLetter || $0.isNumber) || !$0.isASCII })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined()

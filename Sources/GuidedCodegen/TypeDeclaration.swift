@@ -1,37 +1,37 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// A `Generable` struct as a schema file declares it: the model the Swift source and the
 /// declared schema are both made from, so they cannot disagree.
-public struct StructDeclaration: Sendable, Hashable {
+package struct StructDeclaration: Sendable, Hashable {
     /// The Swift type name.
-    public var name: String
+    package var name: String
     /// The type's description (its `GenerableConfiguration`).
-    public var description: String?
+    package var description: String?
     /// Properties in schema order.
-    public var properties: [PropertyDeclaration]
+    package var properties: [PropertyDeclaration]
     /// Structs declared inside this one, for object-valued properties and elements.
-    public var nested: [StructDeclaration]
+    package var nested: [StructDeclaration]
     /// The type's worked examples (its `GenerableConfiguration`; the root type only).
-    public var examples: [Example<GeneratedContent>] = []
+    package var examples: [Example<GeneratedContent>] = []
 }
 
 /// One stored property of a generated struct.
-public struct PropertyDeclaration: Sendable, Hashable {
+package struct PropertyDeclaration: Sendable, Hashable {
     /// The JSON key, which is also the Swift property name.
-    public var name: String
+    package var name: String
     /// The Swift type.
-    public var type: ValueType
+    package var type: ValueType
     /// Guides on the value (`@Guide(…, .count(3))`).
-    public var guides: [GuideDeclaration]
+    package var guides: [GuideDeclaration]
     /// The `@Guide(description:)`.
-    public var description: String?
+    package var description: String?
 
     /// Whether the property is written with `@Guide` (it has a description or guides).
-    public var isGuided: Bool { description != nil || !guides.isEmpty }
+    package var isGuided: Bool { description != nil || !guides.isEmpty }
 }
 
 /// A property's or element's Swift type.
-public indirect enum ValueType: Sendable, Hashable {
+package indirect enum ValueType: Sendable, Hashable {
     case string, integer, number, boolean
     /// `[Element]`.
     case array(ValueType)
@@ -42,7 +42,7 @@ public indirect enum ValueType: Sendable, Hashable {
 }
 
 /// One `GenerationGuide`, as written in Swift.
-public indirect enum GuideDeclaration: Sendable, Hashable {
+package indirect enum GuideDeclaration: Sendable, Hashable {
     case minLength(Int)
     case maxLength(Int)
     case length(Int, Int)

@@ -1,4 +1,4 @@
-public import GuidedGrammar
+import GuidedGrammar
 import GuidedJSON
 public import GuidedSchema
 
@@ -43,7 +43,7 @@ public struct GrammarConformanceScorer {
     private var compiled: [String: (GenerationSchema, CompiledGrammar, GBNFGrammar)?] = [:]
 
     /// The schema, its compiled grammar and our parse of it; nil when the schema does not compile.
-    public mutating func grammar(for schemaDocument: GeneratedContent) -> (
+    package mutating func grammar(for schemaDocument: GeneratedContent) -> (
         GenerationSchema, CompiledGrammar, GBNFGrammar
     )? {
         let key = schemaDocument.jsonText()

@@ -24,7 +24,7 @@ public final class HTTPClient: Sendable {
     /// - Returns: The status, headers and body.
     /// - Throws: ``HTTPError`` when there is no complete response, including
     ///   ``HTTPError/Code/cancelled`` when the task is cancelled.
-    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         if let error = request.validationError() {
             throw error
         }
@@ -57,7 +57,7 @@ public final class HTTPClient: Sendable {
     /// consuming task, or dropping the stream, aborts the transfer.
     /// - Parameter request: The request to send.
     /// - Returns: The events of the response.
-    public func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamEvent, any Error> {
+    package func stream(_ request: HTTPRequest) -> AsyncThrowingStream<HTTPStreamEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<HTTPStreamEvent, any Error>.makeStream()
         if let error = request.validationError() {
             continuation.finish(throwing: error)

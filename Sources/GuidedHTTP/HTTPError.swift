@@ -3,7 +3,7 @@
 ///
 /// A response with a non-2xx status is not an error. The description names the
 /// URL (with any `user:password@` removed) but never a header value.
-public struct HTTPError: Error, Sendable, CustomStringConvertible {
+package struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure this is. New codes may be added.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// The code's name, for example `"timedOut"`.
@@ -50,7 +50,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// A human-readable explanation, from libcurl where it had one.
     public var message: String
     /// The libcurl result code (`CURLcode`), when libcurl reported the failure.
-    public var curlCode: Int32?
+    package var curlCode: Int32?
 
     /// Creates an error.
     /// - Parameters:

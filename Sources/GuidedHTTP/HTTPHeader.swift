@@ -2,7 +2,7 @@
 ///
 /// Header names compare case-insensitively when looked up with
 /// `value(forHeader:)` on `[HTTPHeader]`; the stored spelling is kept as given.
-public struct HTTPHeader: Sendable, Hashable {
+package struct HTTPHeader: Sendable, Hashable {
     /// The field name, for example `"Content-Type"`.
     public var name: String
     /// The field value, without surrounding whitespace.
@@ -30,7 +30,7 @@ extension Array where Element == HTTPHeader {
     /// The value of the first header whose name matches `name`, ignoring ASCII case.
     /// - Parameter name: The header name to look for.
     /// - Returns: The value, or `nil` when no such header is present.
-    public func value(forHeader name: String) -> String? {
+    package func value(forHeader name: String) -> String? {
         let wanted = name.lowercased()
         return first { $0.name.lowercased() == wanted }?.value
     }

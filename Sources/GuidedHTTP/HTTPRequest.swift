@@ -3,17 +3,17 @@
 /// Only `http` and `https` URLs are accepted. Redirects are never followed and
 /// TLS peer and host verification are always on: against the system's certificate
 /// authorities, or against ``certificateAuthorities`` when it is set.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The request method, for example `"GET"` or `"POST"`.
-    public var method: String
+    package var method: String
     /// The absolute URL, for example `"http://127.0.0.1:8080/completion"`.
     public var url: String
     /// Request headers, sent in order. Values never appear in error messages.
-    public var headers: [HTTPHeader]
+    package var headers: [HTTPHeader]
     /// The request body, or `nil` for none. A `POST` without a body sends an empty one.
     public var body: [UInt8]?
     /// The longest time to wait for the TCP (and TLS) connection. Default: 2 seconds.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
     /// The longest time the whole transfer may take, streaming included. Default: 60 seconds.
     ///
     /// `.zero` or a negative duration disables the total timeout, which suits
@@ -23,29 +23,29 @@ public struct HTTPRequest: Sendable {
     /// transfer with ``HTTPError/Code/timedOut`` (an *idle* timeout, beside the total one).
     /// Every received byte starts it again, so a slow but progressing stream is never cut.
     /// Default: `.zero`, no idle limit.
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration
     /// The largest response body accepted, in bytes. Default: 8 MiB.
     ///
     /// Going past it aborts the transfer with ``HTTPError/Code/responseTooLarge``.
     /// For ``HTTPClient/stream(_:)`` it bounds the total bytes of the stream.
-    public var maximumResponseBytes: Int
+    package var maximumResponseBytes: Int
 
     /// The default for ``maximumResponseBytes``: 8 MiB.
-    public static let defaultMaximumResponseBytes = 8 * 1024 * 1024
+    package static let defaultMaximumResponseBytes = 8 * 1024 * 1024
 
     /// The largest response head accepted (status lines and header fields, as received), in
     /// bytes. Default: 256 KiB, below libcurl's own 300 KB. Going past it aborts the transfer
     /// with ``HTTPError/Code/responseHeaderTooLarge``.
-    public var maximumResponseHeaderBytes: Int
+    package var maximumResponseHeaderBytes: Int
 
     /// The default for ``maximumResponseHeaderBytes``: 256 KiB.
-    public static let defaultMaximumResponseHeaderBytes = 256 * 1024
+    package static let defaultMaximumResponseHeaderBytes = 256 * 1024
 
     /// A PEM file of the certificate authorities to trust for an `https` URL, *instead of* the
     /// system's (a private CA, or a self-signed server's own certificate). Verification stays
     /// on either way: this chooses what it trusts, never whether it runs. Default: `nil`, the
     /// system's authorities.
-    public var certificateAuthorities: String?
+    package var certificateAuthorities: String?
 
     /// Creates a request with default timeouts and size limit.
     /// - Parameters:

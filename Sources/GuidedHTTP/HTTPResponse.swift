@@ -1,9 +1,9 @@
 /// A complete response from ``HTTPClient/send(_:)``, whatever its status.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// The HTTP status code, for example `200` or `404`.
     public var status: Int
     /// Response headers in the order received (of the final response, not of `1xx` ones).
-    public var headers: [HTTPHeader]
+    package var headers: [HTTPHeader]
     /// The response body bytes.
     public var body: [UInt8]
 
@@ -26,12 +26,12 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The body decoded as UTF-8, invalid sequences replaced by U+FFFD.
-    public var bodyText: String {
+    package var bodyText: String {
         String(decoding: body, as: UTF8.self)
     }
 
     /// Whether ``status`` is in `200...299`.
-    public var isSuccess: Bool {
+    package var isSuccess: Bool {
         (200...299).contains(status)
     }
 }

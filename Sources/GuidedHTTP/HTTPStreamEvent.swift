@@ -1,5 +1,5 @@
 /// One event of ``HTTPClient/stream(_:)``: first the head, then body lines.
-public enum HTTPStreamEvent: Sendable, Equatable {
+package enum HTTPStreamEvent: Sendable, Equatable {
     /// The status and headers of the final response; always the first event.
     case head(status: Int, headers: [HTTPHeader])
     /// One body line without its `LF` or `CRLF` terminator, decoded as UTF-8.

@@ -1,12 +1,12 @@
 /// Splits a byte stream into lines at `LF`, dropping a `CR` right before it (how streamed
 /// SSE and NDJSON bodies become lines; public so the fuzz targets can drive it).
-public struct LineSplitter: Sendable {
+package struct LineSplitter: Sendable {
     private var pending: [UInt8] = []
     private let validatingUTF8: Bool
     private var lines = 0
     /// The 1-based number of the first line that is not valid UTF-8, when validating: that line
     /// is not emitted, and neither is anything after it.
-    public private(set) var invalidLine: Int?
+    package private(set) var invalidLine: Int?
 
     /// Creates a splitter with nothing pending. `validatingUTF8` refuses a line that is not
     /// valid UTF-8 (see ``invalidLine``); without it, bad bytes become U+FFFD.

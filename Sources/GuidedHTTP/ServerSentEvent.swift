@@ -1,5 +1,5 @@
 /// One dispatched Server-Sent Event: its `event:` name and its joined `data:` lines.
-public struct ServerSentEvent: Sendable, Equatable {
+package struct ServerSentEvent: Sendable, Equatable {
     /// The `event:` field, or `nil` when the event had none (the default "message" type).
     public var event: String?
     /// The `data:` lines of the event joined with `"\n"`. `[DONE]` is plain data.

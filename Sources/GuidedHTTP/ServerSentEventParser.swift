@@ -5,7 +5,7 @@
 /// blank line dispatches the event, lines starting with `:` are comments, one
 /// space after the colon is dropped, `id:`/`retry:`/unknown fields are ignored.
 /// A trailing `CR` on a line is tolerated. `[DONE]` is returned as ordinary data.
-public struct ServerSentEventParser: Sendable {
+package struct ServerSentEventParser: Sendable {
     private var dataLines: [String] = []
     private var hasData = false
     private var eventName: String?

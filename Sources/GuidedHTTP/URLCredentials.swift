@@ -4,13 +4,13 @@
 /// print them) and sends them as an `Authorization: Basic` header instead, which libcurl would
 /// have built from the URL anyway. Redaction knows every form of the secret: the password, the
 /// `user:password` pair and its Base64 encoding.
-public struct URLCredentials: Sendable, Hashable {
+package struct URLCredentials: Sendable, Hashable {
     /// The URL without `user:password@`.
     public let url: String
     /// `Authorization: Basic …`, when the URL carried credentials.
-    public let authorization: HTTPHeader?
+    package let authorization: HTTPHeader?
     /// Every spelling of the secret that could appear in text, longest first.
-    public let secrets: [String]
+    package let secrets: [String]
 
     /// Splits `url` into the URL without credentials and the credentials (percent-decoded).
     public init(_ url: String) {

@@ -1,9 +1,9 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Reading a file of worked examples (`guided generate --examples FILE`, a configuration's
 /// `"examples": {"file": …}`): a JSON array in Guided's written form
 /// (``Example/list(from:at:checkedAgainst:)``).
-public enum ExamplesFile {
+package enum ExamplesFile {
     /// The examples in the file at `path`, each output checked against `schema` when given.
     /// - Throws: A ``SchemaError`` naming the file and where: the line and column for malformed
     ///   JSON, the JSON Pointer and its line and column for an example of the wrong shape or one

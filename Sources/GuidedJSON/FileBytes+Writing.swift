@@ -23,7 +23,7 @@ extension FileBytes {
     /// a dangling link), the file is written in place, every step still checked.
     /// - Throws: ``FileWriteError`` saying why the file cannot be written.
     @discardableResult
-    public static func replaceIfChanged(_ text: String, at path: String) throws(FileWriteError) -> Bool {
+    package static func replaceIfChanged(_ text: String, at path: String) throws(FileWriteError) -> Bool {
         switch entryKind(path) {
         case .directory: throw .isDirectory
         case .other: throw .notRegularFile
@@ -90,7 +90,7 @@ extension FileBytes {
 }
 
 /// Why a file could not be written.
-public enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path is a directory.
     case isDirectory
     /// The path is a FIFO, socket or device: opening it might block, and writing it is no file.

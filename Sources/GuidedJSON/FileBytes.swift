@@ -12,7 +12,7 @@ public enum FileBytes {
 
     /// What kind of entry `path` names, without opening it (so a FIFO cannot block): nil when
     /// there is none.
-    public static func entryKind(_ path: String) -> EntryKind? {
+    package static func entryKind(_ path: String) -> EntryKind? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         switch status.st_mode & S_IFMT {
@@ -24,13 +24,13 @@ public enum FileBytes {
 
     /// Whether `path` is a symbolic link whose target does not exist: a file the user put there
     /// that names nothing, not an absent file.
-    public static func isDanglingLink(_ path: String) -> Bool {
+    package static func isDanglingLink(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK && stat(path, &status) != 0
     }
 
     /// What a path names.
-    public enum EntryKind: Sendable, Hashable {
+    package enum EntryKind: Sendable, Hashable {
         /// A regular file.
         case file
         /// A directory.

@@ -16,7 +16,7 @@ public import GuidedSchema
 /// 64 bits included (see ``LongIntegerLiterals``), so numbers compare exactly.
 public enum JSONReader {
     /// The nesting depth json-c is allowed (arrays and objects inside each other).
-    public static let maximumDepth: Int32 = 512
+    package static let maximumDepth: Int32 = 512
 
     /// Parses `text`; `file` is used only to name the location in errors.
     public static func parse(_ text: String, file: String? = nil) throws(JSONSyntaxError) -> GeneratedContent {

@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Finds where a JSON Pointer's value sits in JSON text, so a schema problem found after parsing
 /// can still be reported as `file:line:column`.
@@ -6,7 +6,7 @@ public import GuidedSchema
 /// A pointer to an object member locates the member's key (`"minLength": 5` → the opening quote
 /// of `"minLength"`); a pointer to an array element or the root locates the value. Lines and
 /// columns are 1-based; columns count Unicode scalars, as ``JSONSyntaxError`` does.
-public enum JSONSourceLocator {
+package enum JSONSourceLocator {
     /// The 1-based line and column of `pointer` in `text`, or nil when the text has no such place
     /// (or is not JSON).
     public static func location(of pointer: JSONPointer, in text: String) -> (line: Int, column: Int)? {

@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// JSON text that could not be parsed, located by line and column (1-based, in characters).
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -9,11 +9,11 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// 1-based column of the error, counted in Unicode scalars.
     public var column: Int
     /// Byte offset of the error in the text.
-    public var offset: Int
+    package var offset: Int
     /// What is wrong.
     public var message: String
     /// Set when the file could not be read at all (then there is no line or column to fix).
-    public var readFailure: FileReadError?
+    package var readFailure: FileReadError?
 
     /// An error at `line`:`column` (1-based, column in Unicode scalars) and byte `offset` of the
     /// text read from `file` (nil for text that came from no file).
@@ -33,7 +33,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// The same problem as a ``SchemaError`` (for schema files).
-    public var schemaError: SchemaError {
+    package var schemaError: SchemaError {
         if let readFailure {
             return SchemaError(.unreadable, message, remedy: readFailure.remedy, file: file)
         }

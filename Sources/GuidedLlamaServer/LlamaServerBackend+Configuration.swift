@@ -1,5 +1,5 @@
-public import GuidedBackends
-public import GuidedHTTP
+import GuidedBackends
+import GuidedHTTP
 import GuidedServerBackends
 
 extension LlamaServerBackend {
@@ -10,12 +10,12 @@ extension LlamaServerBackend {
     /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
     /// - `caFile`: a PEM file of the certificate authorities an `https` server must chain to,
     ///   instead of the system's (relative to the configuration file).
-    public static let configurationKeys: Set<String> = [
+    package static let configurationKeys: Set<String> = [
         "url", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "caFile",
     ]
 
     /// Builds the backend a configuration entry describes.
-    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
+    package static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
         -> LlamaServerBackend
     {
         try configuration.rejectUnknownKeys(configurationKeys)

@@ -3,7 +3,7 @@ import GuidedGrammar
 public import GuidedHTTP
 import GuidedJSON
 import GuidedSchema
-public import GuidedServerBackends
+import GuidedServerBackends
 import Synchronization
 
 /// A llama.cpp `llama-server`: `/completion` with a compiled GBNF grammar, `/health` for
@@ -18,9 +18,9 @@ public final class LlamaServerBackend: LanguageModelBackend {
     /// `llama-server`.
     public let kind: String
     /// The server's base URL, e.g. `http://127.0.0.1:8080`.
-    public let baseURL: String
+    package let baseURL: String
     /// Tokens generated when the request sets no maximum.
-    public let defaultMaximumTokens: Int
+    package let defaultMaximumTokens: Int
     let http: JSONOverHTTP
     private let cachedContextSize = Mutex<Int?>(nil)
     let cachedSlots = Mutex<Int?>(nil)
@@ -36,7 +36,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
     /// the authorities an `https` server must chain to, instead of the system's.
     public init(
         name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
-        timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout,
+        timeout: Duration = .seconds(120), idleTimeout: Duration = .seconds(8),
         defaultMaximumTokens: Int = 512, certificateAuthorities: String? = nil
     ) {
         self.name = name
@@ -204,7 +204,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
 
 extension LlamaServerBackend {
     /// A one-token completion succeeds: `/health` 200 means "model loaded", not "able to serve".
-    public func canServe() async -> Bool {
+    package func canServe() async -> Bool {
         guard
             let reply = try? await http.send(
                 baseURL + "/completion", body: ["prompt": "ping", "n_predict": 1], timeout: .seconds(30))

@@ -1,5 +1,5 @@
-public import GuidedBackends
-public import GuidedHTTP
+import GuidedBackends
+import GuidedHTTP
 
 extension ManagedLlamaServerBackend {
     /// Configuration keys of a `managed-llama-server` backend, all optional:
@@ -13,13 +13,13 @@ extension ManagedLlamaServerBackend {
     /// - `timeoutSeconds`: total time per request (default 120).
     /// - `idleTimeoutSeconds`: the longest a streamed response may send nothing (default 8).
     /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
-    public static let configurationKeys: Set<String> = [
+    package static let configurationKeys: Set<String> = [
         "binary", "model", "contextSize", "threads", "slots", "memoryLimitMB", "startupTimeoutSeconds",
         "timeoutSeconds", "idleTimeoutSeconds", "maxTokens",
     ]
 
     /// Builds the backend a configuration entry describes.
-    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
+    package static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
         -> ManagedLlamaServerBackend
     {
         try configuration.rejectUnknownKeys(configurationKeys)

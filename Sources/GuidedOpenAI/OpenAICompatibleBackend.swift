@@ -3,7 +3,7 @@ import GuidedGrammar
 public import GuidedHTTP
 import GuidedJSON
 import GuidedSchema
-public import GuidedServerBackends
+import GuidedServerBackends
 import Synchronization
 
 #if canImport(Glibc)
@@ -28,11 +28,11 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     /// `openai-compatible`: the `kind` a configuration entry names to get this backend.
     public let kind = "openai-compatible"
     /// Base URL ending in `/v1`.
-    public let baseURL: String
+    package let baseURL: String
     /// The model name sent with each request.
-    public let model: String
+    package let model: String
     /// The environment variable holding the API key, if any.
-    public let apiKeyVariable: String?
+    package let apiKeyVariable: String?
     let configuredContextSize: Int
     let credentials: URLCredentials
     let client: HTTPClient
@@ -65,7 +65,7 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     /// instead of the system's.
     public init(
         name: String, baseURL: String, model: String, apiKeyVariable: String?, client: HTTPClient = HTTPClient(),
-        timeout: Duration = .seconds(120), idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout,
+        timeout: Duration = .seconds(120), idleTimeout: Duration = .seconds(8),
         defaultMaximumTokens: Int = 512,
         contextSize: Int = 8192, dialect: OpenAICompatibleDialect? = nil, api: API = .chat,
         certificateAuthorities: String? = nil
@@ -228,13 +228,13 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     /// `maxTokens`, `contextSize` (default 8192), `dialect` (`auto`, the default, or one of
     /// ``OpenAICompatibleDialect/all``'s names), `api` (`chat`, the default, or `completions`)
     /// and `caFile` (a PEM file of the authorities an `https` server must chain to).
-    public static let configurationKeys: Set<String> = [
+    package static let configurationKeys: Set<String> = [
         "url", "model", "apiKeyEnv", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "contextSize", "dialect",
         "api", "caFile",
     ]
 
     /// Builds the backend a configuration entry describes.
-    public static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
+    package static func make(_ configuration: BackendConfiguration, client: HTTPClient) throws(ConfigurationError)
         -> OpenAICompatibleBackend
     {
         try configuration.rejectUnknownKeys(configurationKeys)

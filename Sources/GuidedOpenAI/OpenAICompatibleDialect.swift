@@ -30,7 +30,7 @@ public struct OpenAICompatibleDialect: Hashable, Sendable, CustomStringConvertib
     public static let tgi = OpenAICompatibleDialect("tgi")
 
     /// Every dialect, in the order detection tries them.
-    public static let all: [OpenAICompatibleDialect] = [.vLLM, .sgLang, .tgi, .openAI]
+    package static let all: [OpenAICompatibleDialect] = [.vLLM, .sgLang, .tgi, .openAI]
 
     /// The dialect a configuration names, or nil for an unknown name.
     public init?(named name: String) {
@@ -42,7 +42,7 @@ public struct OpenAICompatibleDialect: Hashable, Sendable, CustomStringConvertib
     public var description: String { name }
 
     /// The request field Guided's constraint travels in.
-    public var constraintField: String {
+    package var constraintField: String {
         switch name {
         case "vllm": "structured_outputs.grammar"
         case "sglang": "ebnf"
@@ -53,7 +53,7 @@ public struct OpenAICompatibleDialect: Hashable, Sendable, CustomStringConvertib
 
     /// Whether the engine takes Guided's GBNF grammar itself (XGrammar reads it), so the
     /// lowering report is the grammar's, grounded decoding included.
-    public var takesGrammar: Bool { self == .vLLM || self == .sgLang }
+    package var takesGrammar: Bool { self == .vLLM || self == .sgLang }
 
     /// What a backend speaking this dialect can do: the serving engines have top-k and a grammar
     /// or a schema of their own; a plain OpenAI server has neither top-k nor a grammar.
@@ -65,7 +65,7 @@ public struct OpenAICompatibleDialect: Hashable, Sendable, CustomStringConvertib
 
     /// The engine setting that keeps JSON whitespace bounded when only JSON Schema reaches it,
     /// or nil where Guided's own grammar (which has none) is sent.
-    public var whitespaceSetting: String? {
+    package var whitespaceSetting: String? {
         switch name {
         case "vllm", "sglang": nil
         case "tgi": "none: TGI's JSON grammar allows whitespace; the token cap bounds it"

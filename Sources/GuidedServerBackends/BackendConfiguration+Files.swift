@@ -1,11 +1,11 @@
-public import GuidedBackends
+import GuidedBackends
 import GuidedJSON
 
 extension BackendConfiguration {
     /// The path of an existing regular file at `key`, if present (e.g. `caFile`), relative paths
     /// taken from the configuration file's folder (``path(_:)``). A missing file, a folder or a
     /// FIFO is an error here, at load, not a failure at every request.
-    public func existingFile(_ key: String, example: String) throws(ConfigurationError) -> String? {
+    package func existingFile(_ key: String, example: String) throws(ConfigurationError) -> String? {
         guard let resolved = try path(key) else { return nil }
         switch FileBytes.entryKind(resolved) {
         case .file: return resolved

@@ -5,14 +5,14 @@
 /// becomes `/`; every other escape (`\"`, `\\`, `\n`, a control character, a surrogate half) stays
 /// as written, so the text means the same JSON. An escape cut at the end of a piece is held back
 /// until the next piece completes it.
-public struct JSONEscapeFolding: Sendable {
+package struct JSONEscapeFolding: Sendable {
     private var pending: [Unicode.Scalar] = []
 
     /// An empty stream.
-    public init() {}
+    package init() {}
 
     /// The part of `piece` (after whatever was held back) that is ready, escapes folded.
-    public mutating func append(_ piece: String) -> String {
+    package mutating func append(_ piece: String) -> String {
         let scalars = pending + Array(piece.unicodeScalars)
         pending = []
         var out = String.UnicodeScalarView()

@@ -1,4 +1,4 @@
-public import GuidedBackends
+import GuidedBackends
 import GuidedHTTP
 
 extension JSONOverHTTP {
@@ -8,7 +8,7 @@ extension JSONOverHTTP {
     /// ``backendError(_:backend:)`` gives it (timeout, cancelled, unavailable, transport), and
     /// every error is redacted (``redacting(_:)``) before the consumer sees it. Dropping the
     /// stream cancels `produce` and with it the transfer.
-    public func stream(
+    package func stream(
         _ produce:
             @escaping @Sendable (AsyncThrowingStream<BackendStreamEvent, any Error>.Continuation) async throws ->
             BackendResponse
@@ -29,7 +29,7 @@ extension BackendStreaming {
     /// the reply is whole rather than Server-Sent Events: it is not an SSE field (`data:`,
     /// `event:`, `id:`, `retry:`) or comment (`:`). A server or proxy that ignores `stream`
     /// answers whole JSON; one that fails may answer plain text.
-    public static func answersWhole(_ line: String) -> Bool {
+    package static func answersWhole(_ line: String) -> Bool {
         !line.isEmpty && !["data:", "event:", "id:", "retry:", ":"].contains { line.hasPrefix($0) }
     }
 }

@@ -1,36 +1,36 @@
-public import GuidedBackends
-public import GuidedHTTP
+import GuidedBackends
+import GuidedHTTP
 import GuidedJSON
-public import GuidedSchema
+import GuidedSchema
 
 /// JSON requests for HTTP backends: bodies built from ``GeneratedContent``, responses parsed
 /// with json-c, transport failures mapped to ``BackendError`` codes.
-public struct JSONOverHTTP: Sendable {
+package struct JSONOverHTTP: Sendable {
     /// The shared HTTP client.
-    public let client: HTTPClient
+    package let client: HTTPClient
     /// The backend's configured name, for errors.
-    public let backend: String
+    package let backend: String
     /// How long to wait for the TCP (and TLS) connection before failing with a timeout; 2 s by default.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
     /// Total timeout per request.
-    public var timeout: Duration
+    package var timeout: Duration
     /// Extra headers (e.g. authorization); never printed.
-    public var headers: [HTTPHeader]
+    package var headers: [HTTPHeader]
     /// The longest a streamed response may send nothing before it is given up (``streamRequest(_:body:)``).
-    public var idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout
+    package var idleTimeout: Duration = JSONOverHTTP.defaultIdleTimeout
     /// The default idle timeout: 8 s, so a server that accepts and then sends nothing costs at
     /// most that (under 10 s) before the router moves on, while a stream that keeps sending
     /// tokens is never cut by it.
-    public static let defaultIdleTimeout: Duration = .seconds(8)
+    package static let defaultIdleTimeout: Duration = .seconds(8)
     /// Further secrets to keep out of every text (e.g. a URL's password); header values are
     /// always secrets.
-    public var secrets: [String]
+    package var secrets: [String]
     /// A PEM file of the certificate authorities an `https` server's certificate must chain to,
     /// instead of the system's (`HTTPRequest.certificateAuthorities`; a backend's `caFile`).
-    public var certificateAuthorities: String?
+    package var certificateAuthorities: String?
 
     /// Creates a JSON client for one backend.
-    public init(
+    package init(
         client: HTTPClient, backend: String, connectTimeout: Duration = .seconds(2), timeout: Duration = .seconds(120),
         headers: [HTTPHeader] = [], secrets: [String] = []
     ) {
@@ -44,7 +44,7 @@ public struct JSONOverHTTP: Sendable {
 
     /// Creates a JSON client for a backend whose URL may carry `user:password@`: the
     /// credentials become an `Authorization: Basic` header and secrets, never part of a message.
-    public init(
+    package init(
         client: HTTPClient, backend: String, credentials: URLCredentials, connectTimeout: Duration = .seconds(2),
         timeout: Duration = .seconds(120), headers: [HTTPHeader] = []
     ) {
@@ -54,16 +54,16 @@ public struct JSONOverHTTP: Sendable {
     }
 
     /// A response: the status and the parsed body (nil when the body is not JSON).
-    public struct Reply: Sendable {
+    package struct Reply: Sendable {
         /// HTTP status.
-        public var status: Int
+        package var status: Int
         /// The body parsed as JSON, if it is JSON.
-        public var json: GeneratedContent?
+        package var json: GeneratedContent?
         /// The body as text.
-        public var text: String
+        package var text: String
 
         /// Creates a reply (e.g. from a streamed error body).
-        public init(status: Int, json: GeneratedContent?, text: String) {
+        package init(status: Int, json: GeneratedContent?, text: String) {
             self.status = status
             self.json = json
             self.text = text
@@ -71,7 +71,7 @@ public struct JSONOverHTTP: Sendable {
     }
 
     /// The request for `url` with `body` (POST) or none (GET).
-    public func request(_ url: String, body: GeneratedContent? = nil, timeout: Duration? = nil) -> HTTPRequest {
+    package func request(_ url: String, body: GeneratedContent? = nil, timeout: Duration? = nil) -> HTTPRequest {
         var request = HTTPRequest(
             method: body == nil ? "GET" : "POST", url: url,
             headers: headers + (body == nil ? [] : [HTTPHeader("Content-Type", "application/json")]),
@@ -85,14 +85,14 @@ public struct JSONOverHTTP: Sendable {
     /// The request for a streamed response: like ``request(_:body:timeout:)``, plus the idle
     /// timeout, so a server that goes silent mid-stream (or never starts) is left after
     /// ``idleTimeout``.
-    public func streamRequest(_ url: String, body: GeneratedContent) -> HTTPRequest {
+    package func streamRequest(_ url: String, body: GeneratedContent) -> HTTPRequest {
         var request = request(url, body: body)
         request.idleTimeout = idleTimeout
         return request
     }
 
     /// Sends a request and parses the reply.
-    public func send(_ url: String, body: GeneratedContent? = nil, timeout: Duration? = nil) async throws(BackendError)
+    package func send(_ url: String, body: GeneratedContent? = nil, timeout: Duration? = nil) async throws(BackendError)
         -> Reply
     {
         let response: HTTPResponse
@@ -117,7 +117,7 @@ public struct JSONOverHTTP: Sendable {
 
     /// The reply a body amounts to, redacted twice: the text as it came, and every string of the
     /// parsed JSON (a key the server wrote escaped, `\u0073\u006b…`, is only whole once decoded).
-    public func reply(status: Int, body: String) -> Reply {
+    package func reply(status: Int, body: String) -> Reply {
         let redactor = redactor
         let text = redactor.redact(body)
         return Reply(
@@ -126,7 +126,7 @@ public struct JSONOverHTTP: Sendable {
 
     /// `content` with every string (and every property name) redacted: decoded JSON may spell a
     /// secret that its text only held escaped.
-    public func redactStrings(in content: GeneratedContent) -> GeneratedContent {
+    package func redactStrings(in content: GeneratedContent) -> GeneratedContent {
         redactStrings(in: content, redactor)
     }
 
@@ -148,11 +148,11 @@ public struct JSONOverHTTP: Sendable {
     /// The shortest secret that is redacted: a shorter one (an API key `x`, a URL password `a`)
     /// means nothing, and replacing it in every text would corrupt every response
     /// (`"Mi[redacted] the starter"`). Backends refuse an API key this short when they read it.
-    public static let minimumSecretLength = 8
+    package static let minimumSecretLength = 8
 
     /// Every secret this client knows, longest first: header values, the credential after
     /// `Bearer ` or `Basic `, and ``secrets`` — each at least ``minimumSecretLength`` long.
-    public var allSecrets: [String] {
+    package var allSecrets: [String] {
         let fromHeaders = headers.flatMap { header -> [String] in
             let credential = ["Bearer ", "Basic "].compactMap {
                 header.value.hasPrefix($0) ? String(header.value.dropFirst($0.count)) : nil
@@ -163,18 +163,18 @@ public struct JSONOverHTTP: Sendable {
     }
 
     /// The redactor for ``allSecrets``.
-    public var redactor: SecretRedactor { SecretRedactor(secrets: allSecrets) }
+    package var redactor: SecretRedactor { SecretRedactor(secrets: allSecrets) }
 
     /// `text` with every secret replaced by `[redacted]`. Applied to every body and stream line
     /// before anything reads it, and again to text decoded from JSON (``redactStrings(in:)``), so
     /// no excerpt, message, partial snapshot or validated output can carry a secret, whole or cut.
     /// Linear in the text (``SecretRedactor``).
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         redactor.redact(text)
     }
 
     /// The error a transport failure becomes.
-    public static func backendError(_ error: HTTPError, backend: String) -> BackendError {
+    package static func backendError(_ error: HTTPError, backend: String) -> BackendError {
         switch error.code {
         case .timedOut: BackendError(.timeout, backend: backend, error.description)
         case .cancelled: BackendError(.cancelled, backend: backend, error.description)
@@ -188,13 +188,13 @@ public struct JSONOverHTTP: Sendable {
     /// secrets redacted and any ending that could be the start of a secret held back until the
     /// next piece shows it is not one (a key echoed token by token never appears even in part).
     /// Each piece costs its own length, not the text's so far.
-    public func redactedStream() -> SecretRedactor.Stream {
+    package func redactedStream() -> SecretRedactor.Stream {
         SecretRedactor.Stream(redactor)
     }
 
     /// `error` with every secret this client sends (header values, and the credential after
     /// `Bearer `) replaced by `[redacted]`: servers may echo a key back in their error text.
-    public func redacting(_ error: BackendError) -> BackendError {
+    package func redacting(_ error: BackendError) -> BackendError {
         let redactor = redactor
         guard !redactor.isEmpty else { return error }
         let clean = redactor.redact
@@ -210,7 +210,7 @@ public struct JSONOverHTTP: Sendable {
     }
 
     /// The server's error message from an OpenAI-shaped error body, or the text.
-    public static func errorMessage(_ reply: Reply) -> String {
+    package static func errorMessage(_ reply: Reply) -> String {
         if let message = reply.json?["error"]?["message"]?.stringValue { return message }
         if let message = reply.json?["error"]?.stringValue { return message }
         return OutputValidation.excerpt(reply.text)
@@ -220,7 +220,7 @@ public struct JSONOverHTTP: Sendable {
 /// Small helpers for reading wire JSON.
 extension GeneratedContent {
     /// The value at a path of keys, e.g. `["timings", "predicted_per_second"]`.
-    public func value(at path: [String]) -> GeneratedContent? {
+    package func value(at path: [String]) -> GeneratedContent? {
         var current: GeneratedContent? = self
         for key in path { current = current?[key] }
         return current

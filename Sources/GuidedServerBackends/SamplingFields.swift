@@ -1,5 +1,5 @@
-public import GuidedBackends
-public import GuidedSchema
+import GuidedBackends
+import GuidedSchema
 
 /// The sampling part of a server request body — temperature, the sampling mode and the seed —
 /// written once for every HTTP backend, so a mode means the same on each server.
@@ -15,32 +15,32 @@ public import GuidedSchema
 /// The token limit and the repetition penalty stay with each backend: their fields differ in
 /// name and meaning from server to server (`n_predict` and DRY, `num_predict` and
 /// `repeat_penalty`, `max_tokens` and `frequency_penalty`).
-public struct SamplingFields: Sendable, Hashable {
+package struct SamplingFields: Sendable, Hashable {
     /// Whether the API has a `top_k` field. Without one, greedy sampling is `temperature: 0`
     /// alone and a top-k request is refused rather than sampled another way.
-    public var hasTopK: Bool
+    package var hasTopK: Bool
     /// Whether the sampler a mode does not use is switched off (`top_p: 1` for top-k, `top_k: 0`
     /// for top-p), so that the server's defaults for it cannot narrow the mode asked for.
-    public var switchesOffUnusedSampler: Bool
+    package var switchesOffUnusedSampler: Bool
 
     /// Creates a field set for an API.
-    public init(hasTopK: Bool, switchesOffUnusedSampler: Bool) {
+    package init(hasTopK: Bool, switchesOffUnusedSampler: Bool) {
         self.hasTopK = hasTopK
         self.switchesOffUnusedSampler = switchesOffUnusedSampler
     }
 
     /// llama-server's `/completion`: top-k, with the unused sampler switched off (its defaults
     /// are top-k 40 and top-p 0.95).
-    public static let llamaServer = SamplingFields(hasTopK: true, switchesOffUnusedSampler: true)
+    package static let llamaServer = SamplingFields(hasTopK: true, switchesOffUnusedSampler: true)
     /// Ollama's `options`: top-k; the unused sampler keeps Ollama's default.
-    public static let ollama = SamplingFields(hasTopK: true, switchesOffUnusedSampler: false)
+    package static let ollama = SamplingFields(hasTopK: true, switchesOffUnusedSampler: false)
     /// OpenAI-compatible `/chat/completions`: no top-k.
-    public static let openAI = SamplingFields(hasTopK: false, switchesOffUnusedSampler: false)
+    package static let openAI = SamplingFields(hasTopK: false, switchesOffUnusedSampler: false)
 
     /// The fields for `options`: the temperature, then the sampling mode's fields, then the seed.
     /// - Throws: ``BackendError/Code/unsupportedOption`` for top-k sampling when the API has no
     ///   `top_k` (``hasTopK``), naming `backend`.
-    public func fields(for options: GenerationOptions, backend: String) throws(BackendError) -> [(
+    package func fields(for options: GenerationOptions, backend: String) throws(BackendError) -> [(
         String, GeneratedContent
     )] {
         var fields: [(String, GeneratedContent)] = []

@@ -6,9 +6,9 @@
 /// bytes becomes one `[redacted]`, so overlapping or adjacent occurrences (a password inside its
 /// `user:password` pair) leave no piece behind. ``Stream`` does the same for text that arrives in
 /// pieces, holding back only an ending that could still be the start of a secret.
-public struct SecretRedactor: Sendable {
+package struct SecretRedactor: Sendable {
     /// What stands in for a secret.
-    public static let replacement = "[redacted]"
+    package static let replacement = "[redacted]"
 
     struct Pattern: Sendable {
         let bytes: [UInt8]
@@ -38,15 +38,15 @@ public struct SecretRedactor: Sendable {
     let patterns: [Pattern]
 
     /// A redactor for `secrets` (empty ones are ignored).
-    public init(secrets: [String]) {
+    package init(secrets: [String]) {
         patterns = Set(secrets.filter { !$0.isEmpty }).map(Pattern.init)
     }
 
     /// True when there is no secret to redact.
-    public var isEmpty: Bool { patterns.isEmpty }
+    package var isEmpty: Bool { patterns.isEmpty }
 
     /// `text` with every secret replaced.
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         guard !isEmpty else { return text }
         var stream = Stream(self)
         stream.append(text)
@@ -55,7 +55,7 @@ public struct SecretRedactor: Sendable {
 
     /// Text that grows piece by piece (a streamed response), redacted as it comes: each piece
     /// costs its own length, however long the text already is.
-    public struct Stream: Sendable {
+    package struct Stream: Sendable {
         let patterns: [Pattern]
         /// Per pattern, how many of its first bytes the text currently ends with (fewer than all).
         var states: [Int]
@@ -71,16 +71,16 @@ public struct SecretRedactor: Sendable {
         /// Whether the last thing shown was a `[redacted]`, so an adjacent covered run joins it.
         var endsRedacted = false
         /// The redacted text that is final: no later piece can turn any of it into a secret.
-        public private(set) var shown = ""
+        package private(set) var shown = ""
 
         /// An empty stream redacted by `redactor`.
-        public init(_ redactor: SecretRedactor) {
+        package init(_ redactor: SecretRedactor) {
             patterns = redactor.patterns
             states = Array(repeating: 0, count: redactor.patterns.count)
         }
 
         /// Adds `piece`; ``shown`` grows by what is now final.
-        public mutating func append(_ piece: String) {
+        package mutating func append(_ piece: String) {
             guard !patterns.isEmpty else {
                 shown += piece
                 return
@@ -103,7 +103,7 @@ public struct SecretRedactor: Sendable {
         }
 
         /// Everything, the held-back ending included: the whole redacted text.
-        public mutating func finish() -> String {
+        package mutating func finish() -> String {
             emit(upTo: position)
             return shown
         }

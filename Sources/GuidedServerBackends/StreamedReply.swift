@@ -1,9 +1,9 @@
-public import GuidedBackends
-public import GuidedHTTP
+import GuidedBackends
+import GuidedHTTP
 
 /// How a server answered a streamed request: with events, each handed on as it came, or with a
 /// whole reply to judge as one (an error status, or a `200` that is not a stream).
-public enum StreamedReply: Sendable {
+package enum StreamedReply: Sendable {
     /// Every event of the stream went to the caller's handler, and the body ended normally.
     case events
     /// The whole body, read to its end and redacted: an error status, or a `200` whose first
@@ -11,7 +11,7 @@ public enum StreamedReply: Sendable {
     case whole(JSONOverHTTP.Reply)
 
     /// How a stream's events are delimited.
-    public enum Framing: Sendable {
+    package enum Framing: Sendable {
         /// Server-Sent Events (`data:` lines ended by an empty line), as llama-server, OpenAI
         /// and TGI send: the handler gets each event's data. A `200` whose first line is no SSE
         /// field is a whole reply.
@@ -31,7 +31,7 @@ extension JSONOverHTTP {
     /// every error, the handler's own included, is redacted (``redacting(_:)``) before it leaves.
     /// - Returns: ``StreamedReply/events`` when the stream ended normally; whether it ended
     ///   *complete* (its final event seen) is the caller's to judge from what its handler saw.
-    public func receive(
+    package func receive(
         _ request: HTTPRequest, framing: StreamedReply.Framing, progress: () -> Void = {},
         event: (String) throws(BackendError) -> Void
     ) async throws(BackendError) -> StreamedReply {

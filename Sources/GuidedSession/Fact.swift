@@ -29,7 +29,7 @@ public struct Fact: Sendable, Hashable {
     /// say, a step the person has completed: measured on the embedded model, a `Done:` line in
     /// the prompt made the model suggest that very step again in most candidates; kept out of
     /// the prompt, it is simply checked against.
-    public var shownToModel: Bool = true
+    package var shownToModel: Bool = true
 
     /// A fact that fills the template slot `slot` (if any) with its own text.
     ///
@@ -49,7 +49,7 @@ public struct Fact: Sendable, Hashable {
         self.scopes = scopes
     }
 
-    /// A fact only the checks see (``shownToModel`` false).
+    /// A fact only the checks see (`shownToModel` false).
     public static func checksOnly(_ text: String, scopes: Set<FactScope>) -> Fact {
         var fact = Fact(text, slots: [:], scopes: scopes)
         fact.shownToModel = false
@@ -63,7 +63,7 @@ public struct Fact: Sendable, Hashable {
 /// What a fact or a request belongs to: a goal or a thread, by the app's identifier.
 public struct FactScope: Sendable, Hashable, CustomStringConvertible {
     /// Goal or thread.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// A goal the user set.
         case goal
         /// A thread of entries (a topic, a journal).
@@ -71,13 +71,13 @@ public struct FactScope: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Goal or thread.
-    public var kind: Kind
+    package var kind: Kind
     /// The app's own identifier for the goal or thread, e.g. `sourdough`; compared exactly.
-    public var identifier: String
+    package var identifier: String
 
     /// The goal or thread the app identifies as `identifier`; ``goal(_:)`` and ``thread(_:)``
     /// read better at a call site.
-    public init(_ kind: Kind, _ identifier: String) {
+    package init(_ kind: Kind, _ identifier: String) {
         self.kind = kind
         self.identifier = identifier
     }

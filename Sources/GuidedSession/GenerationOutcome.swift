@@ -50,7 +50,7 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
         /// The output type declares a property its schema cannot represent (a `Date`, a `URL`):
         /// no output could ever decode, so nothing is sent and no fallback hides the mistake.
         case invalidDeclaration
-        /// An option is out of its range (``GenerationOptions/rangeViolation``): nothing is sent, and no
+        /// An option is out of its range (`GenerationOptions.rangeViolation`): nothing is sent, and no
         /// fallback hides the mistake.
         case invalidOptions
     }
@@ -101,7 +101,7 @@ public struct Attempt: Sendable, CustomStringConvertible {
     public var milliseconds: Double
     /// With several candidates per attempt (``CandidatePolicy``): every candidate's verdict, in
     /// the order generated; empty for a single generation.
-    public var candidates: [CandidateVerdict] = []
+    package var candidates: [CandidateVerdict] = []
     /// The request field the schema's constraint went in (``LanguageModelBackend/constraintField(for:)``),
     /// when the backend says; nil for an attempt that sent nothing.
     public var constraint: String?

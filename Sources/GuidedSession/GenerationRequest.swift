@@ -49,7 +49,7 @@ public struct GenerationRequest<Output: Sendable>: Sendable {
     public var schema: GenerationSchema?
     /// The name the configuration's `routes` and `outputs` know a runtime schema by (e.g. the
     /// schema file's type name); nil for the default route.
-    public var schemaName: String?
+    package var schemaName: String?
 
     /// A request with the facts as texts.
     /// - Parameters:

@@ -44,10 +44,10 @@ public final class LanguageModelSession: Sendable {
 
     /// Prompts and responses kept so far, oldest first (independent requests keep none; see
     /// ``TranscriptHistory``).
-    public var transcript: [TranscriptEntry] { state.withLock { $0.turns.map(\.entry) } }
+    package var transcript: [TranscriptEntry] { state.withLock { $0.turns.map(\.entry) } }
 
     /// Forgets the transcript; instructions stay.
-    public func resetTranscript() {
+    package func resetTranscript() {
         state.withLock { $0.turns = [] }
     }
 

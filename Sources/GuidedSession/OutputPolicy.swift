@@ -48,7 +48,7 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     /// configuration's own route for the type (`routes` or `outputs`) overrides this in turn.
     public var route: [String]?
     /// Generations per backend attempt, and which one ships (``CandidatePolicy``); nil for the
-    /// framework's default (``OutputDefaults/candidates`` for structured output, one for free text).
+    /// framework's default (`OutputDefaults.candidates` for structured output, one for free text).
     public var candidates: CandidatePolicy?
     /// Whether earlier turns reach the prompt; nil for the session's one rule
     /// (``TranscriptHistory/default(structured:)``): structured requests stand alone, free text
@@ -57,13 +57,13 @@ public struct OutputPolicy<Output: Sendable>: Sendable {
     /// Worked examples for this type, shown when a call brings none; they replace the type's own
     /// (``GenerationSchema/examples``). Checked against the schema at registration.
     public var examples: [Example<Output>] = []
-    /// Whether the framework's default checks (``OutputDefaults/checks(for:grounded:)``) run
+    /// Whether the framework's default checks (`OutputDefaults.checks(for:grounded:)`) run
     /// beside ``validators`` on structured output: each one whose name the validators lack is
     /// added. On by default; turn it off to run exactly ``validators``.
     public var defaultChecks = true
     /// Sampling and length defaults for this type. The configuration's `outputs` options for
     /// the type fill in over these, and a call's options over both: each field a call leaves
-    /// nil comes from the configuration, then from here (``GenerationOptions/filling(from:)``).
+    /// nil comes from the configuration, then from here (`GenerationOptions.filling(from:)`).
     /// Grounded decoding is one of them (``GenerationOptions/groundedDecoding``); left nil
     /// everywhere, it follows the type's ``GenerableConfiguration/groundedDecoding``, and is on
     /// whenever a request brings facts.

@@ -28,7 +28,7 @@ public struct PartialResponse<Output: Sendable>: Sendable {
     /// The raw text so far: for free text, the whole text so far.
     public var text: String
     /// The JSON value the text amounts to (open strings, arrays and objects closed; see
-    /// ``PartialJSON``), if the text is a viable JSON beginning; always nil for free text.
+    /// `PartialJSON`), if the text is a viable JSON beginning; always nil for free text.
     public var rawContent: GeneratedContent?
 
     /// A snapshot of `text` from `backend`.

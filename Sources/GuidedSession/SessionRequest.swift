@@ -7,7 +7,7 @@ struct SessionRequest: Sendable {
     var prompt: String
     /// The facts' texts the model is shown and the checks use.
     var grounding: [String]
-    /// The facts' texts only the checks use (``Fact/shownToModel`` false).
+    /// The facts' texts only the checks use (`Fact.shownToModel` false).
     var checkOnlyGrounding: [String] = []
     /// The facts, when asked with facts and a scope (only the scope's).
     var facts: [Fact] = []

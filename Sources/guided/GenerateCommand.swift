@@ -11,14 +11,14 @@ import Synchronization
 /// reason and every attempt (and every candidate's verdict); `--fallback FILE` supplies the
 /// authored fallback, validated against the schema before anything is sent.
 ///
-/// With no flags it does what a session does by default (``OutputDefaults``): the schema
+/// With no flags it does what a session does by default (`OutputDefaults`): the schema
 /// file's examples (`examples`, `x-guided-examples`) or examples derived from its shape, up to
 /// six candidates, grounded decoding when `--grounding` is given, the measured sampling and
 /// token cap, and the default checks (off with `--no-quality-checks`). `--examples FILE`
 /// replaces the examples; `--candidates N` the candidates; `--grounded` forces grounded decoding.
 ///
 /// The configuration's `outputs` entry for the schema's name applies as it does in a session
-/// (see ``OutputSettings``): what the tool does by default < the configuration < the flags
+/// (see `OutputSettings`): what the tool does by default < the configuration < the flags
 /// given on this command line.
 enum GenerateCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
@@ -120,7 +120,7 @@ enum GenerateCommand {
     }
 
     /// `--min-words`, and grounding when facts are given; the framework's default checks
-    /// (``OutputDefaults/checks(for:grounded:)``: the person-level checks on prose strings, no
+    /// (`OutputDefaults.checks(for:grounded:)`: the person-level checks on prose strings, no
     /// scaffolding or example echoed, no fact copied) run beside them unless `--no-quality-checks`.
     static func validators(_ arguments: ParsedArguments, schema: GenerationSchema, grounding: [String])
         throws(CommandFailure) -> ValidatorChain

@@ -67,7 +67,7 @@ enum GenerationArguments {
     }
 
     /// `--candidates N` (1 to 16): generate N per attempt, all at once, and ship the best.
-    /// Without it, nil: the framework's default (``OutputDefaults/candidates``).
+    /// Without it, nil: the framework's default (`OutputDefaults.candidates`).
     static func candidates(_ arguments: ParsedArguments) throws(CommandFailure) -> CandidatePolicy? {
         guard let text = arguments.value("--candidates") else { return nil }
         guard let count = Int(text), (1...16).contains(count) else {

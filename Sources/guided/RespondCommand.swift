@@ -7,7 +7,7 @@ import Guided
 /// "attempts"}`. Exit codes are `guided generate`'s: 0 an answer, 2 a usage error, 3 none.
 ///
 /// Routed like `generate`: `--backend NAME`, else the configuration's route. A base model's
-/// answer ends at the prompt format's next section (``CompletionPrompt/sectionMarkers``), at a
+/// answer ends at the prompt format's next section (`CompletionPrompt.sectionMarkers`), at a
 /// `--stop` text, or at `--max-tokens`, where it is marked truncated (`--whole-sentences` trims
 /// it to its last whole sentence).
 enum RespondCommand {

@@ -20,14 +20,15 @@ import Testing
     ]
 
     static func request(seed: UInt64, grounded: Bool, logProbabilities: Bool = false) -> BackendRequest {
-        BackendRequest(
+        var request = BackendRequest(
             prompt: "Suggest three next steps.", instructions: "Suggest three next steps toward the goal.",
             schema: StepSuggestions.generationSchema,
             options: GenerationOptions(
                 sampling: .random(probabilityThreshold: 0.95, seed: seed), temperature: 1.0,
                 maximumResponseTokens: 60),
-            grounding: facts, groundedVocabulary: grounded ? GroundedVocabulary(grounding: facts) : nil,
-            tokenLogProbabilities: logProbabilities)
+            grounding: facts, tokenLogProbabilities: logProbabilities)
+        request.groundedVocabulary = grounded ? GroundedVocabulary(grounding: facts) : nil
+        return request
     }
 
     /// Digit runs and capitalised words after a string's first word that the facts do not hold.

@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// One value of a configuration document with its place (file and JSON Pointer), and typed
 /// readers that turn a wrong type or an out-of-range value into a ``ConfigurationError``
@@ -9,7 +9,7 @@ public import GuidedSchema
 /// let options = try node.object(allowing: ["route", "options"])
 /// let temperature = try node["options"]?["temperature"]?.fraction()
 /// ```
-public struct ConfigurationNode: Sendable {
+package struct ConfigurationNode: Sendable {
     /// The JSON value found at ``pointer``, as the document holds it (not yet checked).
     public let value: GeneratedContent
     /// Where the value is in the document.
@@ -58,7 +58,7 @@ public struct ConfigurationNode: Sendable {
     }
 
     /// `true` or `false`.
-    public func bool() throws(ConfigurationError) -> Bool {
+    package func bool() throws(ConfigurationError) -> Bool {
         guard let flag = value.boolValue else {
             throw error("\(key) must be true or false, not \(value.jsonText())", remedy: "write \"\(key)\": true")
         }
@@ -66,7 +66,7 @@ public struct ConfigurationNode: Sendable {
     }
 
     /// A whole number in `range` (`2.5` and `1e30` are errors, never rounded or trapped on).
-    public func wholeNumber(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+    package func wholeNumber(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
         guard let number = value.numberValue, number.isIntegral, let whole = number.intValue, range.contains(whole)
         else {
             throw error(

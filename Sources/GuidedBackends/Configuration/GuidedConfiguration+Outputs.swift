@@ -1,7 +1,7 @@
 import GuidedSchema
 
 extension GuidedConfiguration {
-    /// Reads the top-level `outputs` table: per output type name, its ``OutputSettings``. A
+    /// Reads the top-level `outputs` table: per output type name, its `OutputSettings`. A
     /// type whose route is given both here and in `routes` is an error (one place per setting).
     static func readOutputs(
         _ document: GeneratedContent, file: String?, backends: [String], routes: [String: [String]]

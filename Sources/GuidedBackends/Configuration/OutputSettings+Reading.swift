@@ -32,7 +32,7 @@ extension OutputSettings {
 
 extension GenerationOptions {
     /// The most response tokens a configuration may ask for.
-    public static let largestConfiguredTokenCount = 1_000_000
+    package static let largestConfiguredTokenCount = 1_000_000
 
     /// Reads an `options` object: `temperature`, `sampling`, `maximumResponseTokens`,
     /// `repetitionPenalty`, `groundedDecoding` (true or false), each in its one range
@@ -41,7 +41,7 @@ extension GenerationOptions {
     ///
     /// `sampling` is `{"mode": "greedy"}`, `{"mode": "top-k", "top": 40, "seed": 7}` or
     /// `{"mode": "top-p", "probabilityThreshold": 0.9, "seed": 7}` (the seed optional).
-    public static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> GenerationOptions {
+    package static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> GenerationOptions {
         try node.object(
             allowing: ["temperature", "sampling", "maximumResponseTokens", "repetitionPenalty", "groundedDecoding"],
             example: "{\"temperature\": 0.7}")
@@ -58,10 +58,10 @@ extension GenerationOptions {
 
 extension GenerationOptions.SamplingMode {
     /// The largest `top` a configuration may give: a vocabulary size with room to spare.
-    public static let largestTop = 1_000_000
+    package static let largestTop = 1_000_000
 
     /// Reads a `sampling` object (see ``GenerationOptions/read(_:)``).
-    public static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> GenerationOptions.SamplingMode {
+    package static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> GenerationOptions.SamplingMode {
         try node.object(allowing: ["mode", "top", "probabilityThreshold", "seed"], example: "{\"mode\": \"greedy\"}")
         guard let modeNode = node["mode"] else {
             throw node.error("sampling needs a \"mode\"", remedy: "add \"mode\": one of greedy, top-k, top-p")
@@ -104,7 +104,7 @@ extension GenerationOptions.SamplingMode {
 
 extension CandidateSettings {
     /// The most candidates a configuration may ask for per attempt.
-    public static let largestCount = 16
+    package static let largestCount = 16
 
     /// Reads a `candidates` object: `count` (1 to 16) and `batchSize` (1 to `count`).
     public static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> CandidateSettings {

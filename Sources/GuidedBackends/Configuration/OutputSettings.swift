@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// What an operator sets for one output type in the configuration's `outputs` table, without
 /// a code change: its route, sampling options, candidates, validators and authored fallback.
@@ -24,7 +24,7 @@ public import GuidedSchema
 /// the configured sampling mode in force. A call's own fallback (`respond(…, fallback:)`,
 /// `guided generate --fallback`) replaces the configured one; `--backend`, `--candidates`,
 /// `--no-quality-checks` and `--min-words` are explicit in `guided generate` the same way.
-public struct OutputSettings: Sendable, Hashable {
+package struct OutputSettings: Sendable, Hashable {
     /// Backend names in the order to try for this type (also readable as
     /// ``GuidedConfiguration/routes``); nil to keep the default route.
     public var route: [String]?
@@ -68,7 +68,7 @@ public struct OutputSettings: Sendable, Hashable {
 
 /// `candidates` of an output type: how many generations per backend attempt, and how many at
 /// once (see the session's `CandidatePolicy`, which these become).
-public struct CandidateSettings: Sendable, Hashable {
+package struct CandidateSettings: Sendable, Hashable {
     /// The most candidates per attempt (`count`, 1 to 16).
     public var count: Int
     /// Candidates generated together (`batchSize`, 1 to `count`); nil for all at once.
@@ -84,7 +84,7 @@ public struct CandidateSettings: Sendable, Hashable {
 
 /// `examples` of an output type: worked examples in Guided's written form
 /// (``Example/list(from:at:checkedAgainst:)``), inline or in a file.
-public enum ExamplesSetting: Sendable, Hashable {
+package enum ExamplesSetting: Sendable, Hashable {
     /// `"examples": [{"input": …, "facts": […], "output": …}]`.
     case inline([Example<GeneratedContent>])
     /// `"examples": {"file": "examples/steps.json"}`: a JSON file (its path relative to the
@@ -102,7 +102,7 @@ public enum ExamplesSetting: Sendable, Hashable {
 }
 
 /// `fallback` of an output type: the value that ships when no model output passes.
-public enum FallbackSetting: Sendable, Hashable {
+package enum FallbackSetting: Sendable, Hashable {
     /// `{"value": …}`: this JSON value, as written.
     case value(GeneratedContent)
     /// `{"template": "fallbacks/steps.json"}`: a JSON file (its path relative to the
@@ -122,7 +122,7 @@ extension GenerationOptions {
     /// let configured = GenerationOptions(sampling: .greedy, temperature: 0.7)
     /// call.filling(from: configured)   // greedy, temperature 0.2
     /// ```
-    public func filling(from defaults: GenerationOptions) -> GenerationOptions {
+    package func filling(from defaults: GenerationOptions) -> GenerationOptions {
         GenerationOptions(
             sampling: sampling ?? defaults.sampling, temperature: temperature ?? defaults.temperature,
             maximumResponseTokens: maximumResponseTokens ?? defaults.maximumResponseTokens,

@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// One entry of an output type's `validators` object: a validator named as its rejections name
 /// it (`blockedPhrase`, `grounding`, `repetition`, …), turned off, on, or on with parameters.
@@ -16,11 +16,11 @@ public import GuidedSchema
 /// other entries, so `{"personLevel": false, "repetition": true}` keeps only the repetition
 /// check. ``catalog`` lists every name and its parameters; the session turns settings into
 /// validators.
-public struct ValidatorSetting: Sendable, Hashable {
+package struct ValidatorSetting: Sendable, Hashable {
     /// The validator's name (its ``Rejection``s' `validator`), or `personLevel`.
     public var name: String
     /// Whether the validator runs.
-    public var isEnabled: Bool
+    package var isEnabled: Bool
     /// The parameters given (only keys of ``catalog`` for `name`, values already checked);
     /// empty for `true` and `false`.
     public var parameters: [String: GeneratedContent]
@@ -52,7 +52,7 @@ public struct ValidatorSetting: Sendable, Hashable {
     public func pointers(_ parameter: String) -> [JSONPointer]? { texts(parameter)?.compactMap { JSONPointer($0) } }
 
     /// What a parameter's value must be.
-    public enum Parameter: Sendable, Hashable {
+    package enum Parameter: Sendable, Hashable {
         /// A whole number within the range; `2.5` and `1e30` are errors, never rounded.
         case wholeNumber(ClosedRange<Int>)
         /// A finite number within the range, e.g. a threshold from 0 to 1.
@@ -95,7 +95,7 @@ public struct ValidatorSetting: Sendable, Hashable {
     ]
 
     /// Parameters a validator cannot run without (`characterCap` needs its `maximum`).
-    public static let requiredParameters: [String: [String]] = ["characterCap": ["maximum"]]
+    package static let requiredParameters: [String: [String]] = ["characterCap": ["maximum"]]
 
     /// Reads the `validators` object at `node`: every name, parameter and value checked, each
     /// error located at the offending key.

@@ -4,7 +4,7 @@ extension PoolBackend {
     /// Configuration keys of a `pool` backend: `members` (required, a non-empty array of backend
     /// entries of any registered kind, each without a name or with its own) and `recoverySeconds`
     /// (how long a failed replica sits out; default 5).
-    public static let configurationKeys: Set<String> = ["members", "recoverySeconds"]
+    package static let configurationKeys: Set<String> = ["members", "recoverySeconds"]
 
     /// Builds the pool an entry describes, each member with `registry`.
     public static func make(_ configuration: BackendConfiguration, registry: BackendRegistry) throws(ConfigurationError)

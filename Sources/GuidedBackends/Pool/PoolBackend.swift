@@ -10,7 +10,7 @@ import GuidedSchema
 ///    {"kind": "llama-server", "url": "http://127.0.0.1:8080"},
 ///    {"kind": "llama-server", "url": "http://127.0.0.1:8081"}]}
 /// ```
-public final class PoolBackend: LanguageModelBackend {
+package final class PoolBackend: LanguageModelBackend {
     /// The configured name.
     public let name: String
     /// `pool`: the `kind` a configuration entry names to get this backend.
@@ -61,10 +61,10 @@ public final class PoolBackend: LanguageModelBackend {
     }
 
     /// How long a replica that failed as down is skipped (`recoverySeconds` in a configuration).
-    public var recovery: Duration { pool.recovery }
+    package var recovery: Duration { pool.recovery }
 
     /// Replicas set aside, by member name, with the reason.
-    public var unhealthyMembers: [String: String] {
+    package var unhealthyMembers: [String: String] {
         Dictionary(uniqueKeysWithValues: pool.unhealthy.map { (members[$0.key].name, $0.value) })
     }
 

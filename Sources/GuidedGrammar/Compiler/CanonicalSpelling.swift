@@ -1,9 +1,9 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// The spelling of a value that Guided's grammars generate: compact JSON with object keys in
 /// schema order. Any valid value whose canonical spelling a grammar rejects is a bug; other
 /// spellings of the same value (whitespace, key order, `1e2` for `100`) are policy.
-public enum CanonicalSpelling {
+package enum CanonicalSpelling {
     /// `value` as compact JSON with keys in the order `schema` declares them.
     public static func text(of value: GeneratedContent, in schema: GenerationSchema) -> String {
         ordered(value, schema.root, schema, depth: 0).jsonText()

@@ -5,7 +5,7 @@ public struct CompiledGrammar: Sendable, Hashable {
     /// The grammar text; its start rule is `root`.
     public let gbnf: String
     /// For every keyword: enforced by this grammar, checked after generation, or unsupported.
-    public let report: LoweringReport
+    package let report: LoweringReport
 }
 
 /// A schema that cannot be compiled into a grammar.
@@ -33,7 +33,7 @@ public struct GrammarError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "error: \(message) (at #\(pointer)) — \(remedy)" }
 
     /// The same problem as a `SchemaError` attributed to `file`.
-    public func schemaError(file: String?) -> SchemaError {
+    package func schemaError(file: String?) -> SchemaError {
         SchemaError(.unsupportedKeyword, message, remedy: remedy, at: pointer, file: file)
     }
 }

@@ -15,7 +15,7 @@ public import GuidedSchema
 /// - **Constants and enums**: written in compact JSON with their keys in the given order.
 public enum GrammarCompiler {
     /// The most definitions compiled inside one another through `$ref`; deeper is an error.
-    public static let maximumReferenceDepth = 256
+    package static let maximumReferenceDepth = 256
 
     /// Compiles `schema`. Throws when no value can satisfy the schema.
     public static func compile(_ schema: GenerationSchema, options: GrammarOptions = GrammarOptions())
@@ -27,7 +27,7 @@ public enum GrammarCompiler {
 
     /// Like ``compile(_:options:)`` but served from a process-wide cache keyed by the schema
     /// and options, so a hot request path never compiles the same schema twice. Each grammar
-    /// is proven well-formed by ``GBNFGrammar`` before it is cached.
+    /// is proven well-formed by `GBNFGrammar` before it is cached.
     public static func cachedCompile(_ schema: GenerationSchema, options: GrammarOptions = GrammarOptions())
         throws(GrammarError) -> CompiledGrammar
     {

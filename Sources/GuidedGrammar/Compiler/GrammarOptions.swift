@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// How a schema is compiled into a grammar.
 public struct GrammarOptions: Sendable, Hashable {
@@ -21,7 +21,7 @@ public struct GrammarOptions: Sendable, Hashable {
     /// checked after generation instead of enforced (the lowering report says so). Grammars with
     /// a vocabulary are per request, so ``GrammarCompiler/cachedCompile(_:options:)`` compiles and
     /// verifies them each time instead of caching them.
-    public var groundedVocabulary: GroundedVocabulary?
+    package var groundedVocabulary: GroundedVocabulary?
     /// Strings written without JSON escapes: each character of a string (of `json-char`) is one
     /// character class, `[^"\\\x00-\x1F]`. XGrammar (vLLM's and SGLang's engine) precomputes the
     /// token masks of a repeated character class and computes every other one token by token:
@@ -34,9 +34,16 @@ public struct GrammarOptions: Sendable, Hashable {
 
     /// Options; the defaults (compact, unsupported keywords refused, no grounded vocabulary,
     /// escapes in strings) are what sessions use for a schema without grounded decoding.
-    public init(
+    public init(whitespace: Whitespace = .compact, allowUnsupported: Bool = false, plainStrings: Bool = false) {
+        self.init(
+            whitespace: whitespace, allowUnsupported: allowUnsupported, groundedVocabulary: nil,
+            plainStrings: plainStrings)
+    }
+
+    /// Options with a grounded vocabulary (a session builds one per request with facts).
+    package init(
         whitespace: Whitespace = .compact, allowUnsupported: Bool = false,
-        groundedVocabulary: GroundedVocabulary? = nil,
+        groundedVocabulary: GroundedVocabulary?,
         plainStrings: Bool = false
     ) {
         self.whitespace = whitespace
@@ -47,10 +54,10 @@ public struct GrammarOptions: Sendable, Hashable {
 
     /// The largest repetition count Guided emits. llama.cpp treats a maximum above 2000 as
     /// unbounded without a word and rejects larger minimums; 1999 stays clear of both.
-    public static let maximumRepetition = 1999
+    package static let maximumRepetition = 1999
 
     /// The largest length or item count the grammar enforces; above it, the bound is checked
     /// after generation. Counts above ``maximumRepetition`` are spelled in chunks of it, so the
     /// grammar stays small; this bound keeps the chunks' own count within the limit too.
-    public static let maximumEnforcedCount = 1_000_000
+    package static let maximumEnforcedCount = 1_000_000
 }

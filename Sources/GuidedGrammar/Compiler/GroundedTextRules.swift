@@ -1,7 +1,7 @@
 import GuidedSchema
 
 /// GBNF rules for free text under grounded decoding: ordinary words are free, specifics come
-/// only from the request's ``GroundedVocabulary``.
+/// only from the request's `GroundedVocabulary`.
 ///
 /// The text is a sequence of sentences, each a run of words joined by spaces and punctuation,
 /// described as a small state machine over characters:

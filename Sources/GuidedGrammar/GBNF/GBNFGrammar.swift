@@ -2,7 +2,7 @@
 ///
 /// Parsing follows llama.cpp's `llama_grammar_parser` and the checks of `llama_grammar_init_impl`:
 /// undefined rules, a missing `root`, left recursion, malformed literals and escapes, and the
-/// repetition limits (`MAX_REPETITION_THRESHOLD` = 2000) are all reported as ``GBNFParseError``.
+/// repetition limits (`MAX_REPETITION_THRESHOLD` = 2000) are all reported as `GBNFParseError`.
 /// Matching runs over Unicode scalars with an Earley recogniser, so any grammar llama.cpp accepts
 /// is matched in polynomial time.
 ///
@@ -14,10 +14,10 @@
 ///
 /// Model-token references (`<[id]>`, `<text>`, `!<...>`) are parsed, produce a warning, and match
 /// no text, exactly as llama.cpp's character-level matcher treats them.
-public struct GBNFGrammar: Sendable {
+package struct GBNFGrammar: Sendable {
     /// Rule names in definition order (helper rules generated for groups and repetitions are not
     /// included). A rule defined twice is listed once, at its first definition.
-    public let ruleNames: [String]
+    package let ruleNames: [String]
 
     /// Non-fatal findings, each prefixed with `line:column:`. For example, a repetition maximum
     /// above 2000 is silently treated as unbounded by llama.cpp; it is reported here and matched
@@ -30,7 +30,7 @@ public struct GBNFGrammar: Sendable {
     /// Parses GBNF text.
     ///
     /// - Parameter text: The grammar source. Its start rule must be named `root`.
-    /// - Throws: ``GBNFParseError`` naming the line and column of the first problem found.
+    /// - Throws: `GBNFParseError` naming the line and column of the first problem found.
     public init(parsing text: String) throws(GBNFParseError) {
         var parser = GBNFParser(text)
         let parsed = try parser.parse()

@@ -4,7 +4,7 @@
 /// as one column) of the place the problem was detected, and a human-readable `message`.
 /// The checks mirror the ones llama.cpp performs in `llama_grammar_parser::parse` and
 /// `llama_grammar_init_impl`, plus a few llama.cpp does not make but should (see `message`).
-public struct GBNFParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct GBNFParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The 1-based line on which the problem was detected.
     public var line: Int
     /// The 1-based column (in Unicode scalars) at which the problem was detected.

@@ -8,7 +8,7 @@
 /// IntegerRangeGrammar.expression(minimum: 0, maximum: 255)
 /// // ([0-9] | [1-9] [0-9] | "1" [0-9]{2} | "2" [0-4] [0-9] | "25" [0-5])
 /// ```
-public enum IntegerRangeGrammar {
+package enum IntegerRangeGrammar {
     /// A GBNF expression matching exactly the canonical JSON spellings of the integers in
     /// `minimum...maximum`.
     ///

@@ -1,5 +1,5 @@
 /// A pattern that cannot be enforced by a llama.cpp GBNF grammar.
-public struct RegexGrammarError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct RegexGrammarError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The pattern's source text.
     public var pattern: String
     /// What cannot be enforced, in one line.

@@ -22,7 +22,7 @@ import GuidedSchema
 /// Repetition bounds must be at most 1999 (llama.cpp rejects counts of 2000
 /// and more); a repeated part containing another repetition is emitted as its
 /// own rule, so repetitions never nest inside one rule.
-public enum RegexGrammarTranslator {
+package enum RegexGrammarTranslator {
     /// GBNF expression for the content of a JSON string (between the quotes)
     /// whose decoded value matches `pattern` under JSON Schema (ECMA-262 search)
     /// semantics.
@@ -31,10 +31,10 @@ public enum RegexGrammarTranslator {
     /// `"\"" <result> "\""`. Auxiliary rules are added to `rules` with names
     /// starting `ruleNamePrefix-` (`-char`, `-dot`, `-class`, `-group`); on
     /// throw, `rules` is left unchanged.
-    /// - Throws: ``RegexGrammarError`` if the pattern cannot be enforced within
+    /// - Throws: `RegexGrammarError` if the pattern cannot be enforced within
     ///   llama.cpp limits (a bound above 1999, anchors inside a group repeated
     ///   more than 16 times, an oversized expansion) or can never match.
-    public static func contentExpression<S: GBNFRuleSink>(
+    package static func contentExpression<S: GBNFRuleSink>(
         for pattern: RegexPattern,
         ruleNamePrefix: String,
         rules: inout S

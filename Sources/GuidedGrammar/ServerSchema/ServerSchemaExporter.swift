@@ -1,7 +1,7 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// JSON Schema for servers that take a schema instead of a grammar.
-public enum ServerSchemaDialect: String, Sendable, Hashable, CaseIterable {
+package enum ServerSchemaDialect: String, Sendable, Hashable, CaseIterable {
     /// The schema as is, for servers that convert it to a grammar themselves (Ollama `format`,
     /// llama-server `json_schema`).
     case plain
@@ -11,15 +11,15 @@ public enum ServerSchemaDialect: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A schema ready for a server, with the report of what that server will and will not enforce.
-public struct ServerSchema: Sendable, Hashable {
+package struct ServerSchema: Sendable, Hashable {
     /// The JSON Schema document to send.
     public var document: GeneratedContent
     /// What happens to each keyword on that server.
     public var report: LoweringReport
     /// Properties that were optional in the schema and were made required-but-nullable for the
     /// server (JSON Pointers of the objects' property schemas): a `null` there means "absent",
-    /// and ``ServerSchema/restoringOptionals(in:)`` removes it before validation.
-    public var nullableOptionals: [JSONPointer]
+    /// and `ServerSchema.restoringOptionals(in:)` removes it before validation.
+    package var nullableOptionals: [JSONPointer]
 
     /// The server's output with the `null`s that stand for absent optional properties removed,
     /// so it validates against the original schema.
@@ -54,7 +54,7 @@ extension GenerationSchema {
     /// restrict a free-text string's numbers, dates, ordinals and names to a request's facts, so
     /// each such string is recorded as `grounded` *checked after* (by the grounding validator),
     /// where a GBNF grammar records it as enforced.
-    public func serverSchema(_ dialect: ServerSchemaDialect, groundedDecoding: Bool = false) -> ServerSchema {
+    package func serverSchema(_ dialect: ServerSchemaDialect, groundedDecoding: Bool = false) -> ServerSchema {
         var exporter = ServerSchemaExporter(dialect: dialect, schema: self, groundedDecoding: groundedDecoding)
         let root = exporter.transform(root, at: .root, instance: .root)
         let definitions = self.definitions.map {

@@ -5,10 +5,10 @@ public struct ContentDecodingError: Error, Sendable, Hashable, CustomStringConve
     /// What was expected there.
     public var expected: String
     /// A short excerpt of what was found.
-    public var excerpt: String
+    package var excerpt: String
 
     /// An error at `pointer` (e.g. `/steps/2`), where `expected` (e.g. `a string`) did not match
-    /// `excerpt`, a short quote of the content found there (see ``Violation/excerpt(of:limit:)``).
+    /// `excerpt`, a short quote of the content found there (see `Violation.excerpt(of:limit:)`).
     public init(pointer: JSONPointer, expected: String, excerpt: String) {
         self.pointer = pointer
         self.expected = expected

@@ -1,5 +1,5 @@
 /// Decodes `Decodable` values from ``GeneratedContent``.
-public enum GeneratedContentDecoder {
+package enum GeneratedContentDecoder {
     /// Decodes `type` from `content`; throws ``ContentDecodingError`` naming the JSON Pointer that did not fit.
     public static func decode<T: Decodable>(_ type: T.Type, from content: GeneratedContent) throws(ContentDecodingError)
         -> T

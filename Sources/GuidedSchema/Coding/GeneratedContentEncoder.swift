@@ -1,6 +1,6 @@
 /// Encodes `Encodable` values into ``GeneratedContent``, keeping the order in which properties
 /// are encoded (declaration order for synthesized `Codable`).
-public enum GeneratedContentEncoder {
+package enum GeneratedContentEncoder {
     /// `value` as JSON content, e.g. a ``Generable`` value as the object a model would write.
     /// Never fails: a value that throws while encoding yields what was encoded before the throw.
     public static func encode<T: Encodable>(_ value: T) -> GeneratedContent {

@@ -54,11 +54,11 @@ extension GeneratedContent {
 }
 
 /// JSON string escaping, shared by everything that writes JSON text.
-public enum JSONString {
+package enum JSONString {
     /// Appends `string` as a quoted JSON string: `"` and `\` escaped, control characters as
     /// `\b \f \n \r \t` or `\u00XX` (DEL and the C1 controls too, which JSON allows raw but a
     /// terminal obeys), everything else (including non-ASCII) written as is.
-    public static func appendQuoted(_ string: String, to out: inout String) {
+    package static func appendQuoted(_ string: String, to out: inout String) {
         out.append("\"")
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -107,7 +107,7 @@ extension GeneratedContent {
     }
 
     /// The JSON type name of this value as JSON Schema names it ("integer" for integral numbers).
-    public var jsonTypeName: String {
+    package var jsonTypeName: String {
         switch kind {
         case .null: "null"
         case .bool: "boolean"

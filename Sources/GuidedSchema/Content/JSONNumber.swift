@@ -38,13 +38,13 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// JSON Schema's notion of an integer: any number with a zero fractional part (`1.0` and
     /// `1e400` count), decided on the literal's exact value.
-    public var isIntegral: Bool {
+    package var isIntegral: Bool {
         if doubleValue.isFinite, abs(doubleValue) < 1e15 { return doubleValue == doubleValue.rounded(.towardZero) }
         return decimal.isIntegral
     }
 
     /// The value as an `Int`, if it is integral and fits.
-    public var intValue: Int? {
+    package var intValue: Int? {
         if let exact = Int(text) { return exact }
         return decimal.int64.map { Int($0) }
     }
@@ -52,15 +52,15 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Whether this number is an integer multiple of `divisor` (JSON Schema `multipleOf`),
     /// computed exactly on the decimal values: `0.3` is a multiple of `0.1`, and `1e308` is
     /// not a multiple of `0.123456789`. `divisor` must be above zero.
-    public func isMultiple(of divisor: JSONNumber) -> Bool {
+    package func isMultiple(of divisor: JSONNumber) -> Bool {
         if let value = Int(text), let step = Int(divisor.text), step > 0 { return value % step == 0 }
         return decimal.isMultiple(of: divisor.decimal)
     }
 
     /// The greatest integer not above this number, if it fits in an `Int64` (exact).
-    public var floorInt64: Int64? { decimal.floorInt64 }
+    package var floorInt64: Int64? { decimal.floorInt64 }
     /// The least integer not below this number, if it fits in an `Int64` (exact).
-    public var ceilingInt64: Int64? { decimal.ceilingInt64 }
+    package var ceilingInt64: Int64? { decimal.ceilingInt64 }
 
     /// The literal text.
     public var description: String { text }

@@ -5,7 +5,7 @@
 ///
 /// Snapshots only grow: each later prefix's value extends the earlier one's. Text that can never
 /// become JSON is reported with its offset.
-public enum PartialJSON {
+package enum PartialJSON {
     /// What a prefix amounts to.
     public enum Result: Sendable, Equatable {
         /// The text is one whole JSON value.
@@ -39,7 +39,7 @@ public enum PartialJSON {
 
     /// The deepest nesting read (as json-c is allowed in `JSONReader`); deeper text is invalid
     /// rather than a stack overflow.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     struct Invalid: Error { let offset: Int }
 
@@ -48,7 +48,7 @@ public enum PartialJSON {
         var index = 0
         /// Set when the input ended inside a value.
         var truncated = false
-        /// Open arrays and objects; deeper than ``PartialJSON/maximumDepth`` is refused.
+        /// Open arrays and objects; deeper than `PartialJSON.maximumDepth` is refused.
         var depth = 0
 
         init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }

@@ -36,7 +36,7 @@ public struct GenerableConfiguration: Sendable {
     public var name: String?
     /// Whether the type's free-text strings are generated under grounded decoding by default:
     /// numbers, dates, ordinals and capitalised names only from the request's facts (see
-    /// ``GroundedVocabulary``). An output policy or a single request can override it.
+    /// `GroundedVocabulary`). An output policy or a single request can override it.
     public var groundedDecoding: Bool
     /// Worked examples for the type (few-shot), each an input, its own facts and the output as
     /// content; they reach the type's ``GenerationSchema/examples`` and are checked against the
@@ -72,30 +72,31 @@ extension Generable {
     public static var placeholder: Self { Self() }
 
     /// An object with one property per stored property, in declaration order, closed to others.
-    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode {
+    public static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment {
         let name = configuration.name ?? String(describing: Self.self)
-        return builder.composite(named: name) { builder in
-            var properties: [ObjectConstraints.Property] = []
-            for child in Mirror(reflecting: Self()).children {
-                guard let label = child.label else { continue }
-                if let guided = child.value as? any GuidedProperty {
-                    properties.append(guided.schemaProperty(named: String(label.dropFirst()), in: &builder))
-                } else if let plain = child.value as? any SchemaRepresentable {
-                    let type = type(of: plain)
-                    properties.append(.init(label, type.schemaNode(in: &builder), required: !type.isOptional))
-                } else {
-                    builder.report(
-                        SchemaError(
-                            .unsupportedPropertyType,
-                            "\(Self.self).\(label) has the type \(type(of: child.value)), which has no generation schema",
-                            remedy:
-                                "use String, Bool, Int, Double, Float, an array, an optional or a Generable type (a date as a String with "
-                                + ".format(.date)), or support the type by conforming it to SchemaRepresentable",
-                            at: JSONPointer(tokens: ["properties", label])))
+        return SchemaFragment(
+            builder.composite(named: name) { builder in
+                var properties: [ObjectConstraints.Property] = []
+                for child in Mirror(reflecting: Self()).children {
+                    guard let label = child.label else { continue }
+                    if let guided = child.value as? any GuidedProperty {
+                        properties.append(guided.schemaProperty(named: String(label.dropFirst()), in: &builder))
+                    } else if let plain = child.value as? any SchemaRepresentable {
+                        let type = type(of: plain)
+                        properties.append(.init(label, type.schemaNode(in: &builder), required: !type.isOptional))
+                    } else {
+                        builder.report(
+                            SchemaError(
+                                .unsupportedPropertyType,
+                                "\(Self.self).\(label) has the type \(type(of: child.value)), which has no generation schema",
+                                remedy:
+                                    "use String, Bool, Int, Double, Float, an array, an optional or a Generable type (a date as a String with "
+                                    + ".format(.date)), or support the type by conforming it to SchemaRepresentable",
+                                at: JSONPointer(tokens: ["properties", label])))
+                    }
                 }
-            }
-            return .object(ObjectConstraints(properties), description: configuration.description)
-        }
+                return .object(ObjectConstraints(properties), description: configuration.description)
+            })
     }
 
     /// Decodes a value from generated content, e.g. a model's parsed output.

@@ -10,8 +10,8 @@ where RawValue == String, PartiallyGenerated == Self {}
 
 extension GenerableChoice {
     /// One of the cases' raw values, in declaration order.
-    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode {
-        SchemaNode(.choice(allCases.map { GeneratedContent($0.rawValue) }))
+    public static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment {
+        SchemaFragment(SchemaNode(.choice(allCases.map { GeneratedContent($0.rawValue) })))
     }
 
     /// The first case.

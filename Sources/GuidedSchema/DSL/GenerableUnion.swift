@@ -20,10 +20,10 @@ public protocol GenerableUnion: SchemaRepresentable where PartiallyGenerated == 
 
 extension GenerableUnion {
     /// `anyOf` the variants' schemas, in order.
-    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode {
+    public static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment {
         var branches: [SchemaNode] = []
         for variant in variants { branches.append(variant.schema(&builder)) }
-        return SchemaNode(.anyOf(branches))
+        return SchemaFragment(SchemaNode(.anyOf(branches)))
     }
 
     /// The first variant wrapping its payload's placeholder.

@@ -3,8 +3,10 @@
 /// `String`, the integer and floating-point types, `Bool`, `Array`, `Optional`, every
 /// ``Generable`` struct, ``GenerableChoice`` enum and ``GenerableUnion`` enum conform.
 public protocol SchemaRepresentable: Codable, Sendable {
-    /// The schema node for this type; nested generable types register definitions in `builder`.
-    static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode
+    /// This type's piece of a schema; nested generable types register definitions in `builder`.
+    /// Guided writes it for every type that can conform (the standard types, ``Generable``,
+    /// ``GenerableChoice`` and ``GenerableUnion``): a ``SchemaFragment`` is opaque outside Guided.
+    static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment
     /// A value used before decoding fills a property in (the empty string, zero, `[]`, `nil`, …).
     static var placeholder: Self { get }
     /// Whether the type is `Optional`, which makes a property optional.
@@ -24,6 +26,23 @@ extension SchemaRepresentable where PartiallyGenerated == Self {
     }
 }
 
+/// One type's piece of a generation schema: what ``SchemaRepresentable/schemaFragment(in:)``
+/// returns. Opaque outside Guided, which builds it for every type that conforms.
+public struct SchemaFragment: Sendable {
+    /// The schema node the piece amounts to.
+    package var node: SchemaNode
+
+    /// The piece `node` amounts to.
+    package init(_ node: SchemaNode) { self.node = node }
+}
+
+extension SchemaRepresentable {
+    /// The schema node for this type (its fragment's node).
+    package static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode {
+        schemaFragment(in: &builder).node
+    }
+}
+
 extension SchemaRepresentable {
     /// Not optional, unless the type says so.
     public static var isOptional: Bool { false }
@@ -38,15 +57,15 @@ extension SchemaRepresentable {
 /// so that a type that contains itself (a tree of nodes) becomes a `$defs` entry and a `$ref`.
 public struct SchemaBuilder: Sendable {
     /// Definitions registered so far, in registration order.
-    public private(set) var definitions: [GenerationSchema.Definition] = []
+    package private(set) var definitions: [GenerationSchema.Definition] = []
     /// Declarations the schema could not represent so far (see
     /// ``SchemaRepresentable/checkDeclaration()``), in the order met.
-    public private(set) var problems: [SchemaError] = []
+    package private(set) var problems: [SchemaError] = []
     private var inProgress: Set<String> = []
     private var recursive: Set<String> = []
 
     /// A builder with no definitions and no problems yet; pass it `inout` to
-    /// ``SchemaRepresentable/schemaNode(in:)`` and read ``definitions`` afterwards.
+    /// ``SchemaRepresentable/schemaFragment(in:)``.
     public init() {}
 
     /// Records a declaration the schema cannot represent.
@@ -55,7 +74,7 @@ public struct SchemaBuilder: Sendable {
     /// The node for a named composite type: a reference when the type is being built already
     /// (recursion) or is defined already; otherwise `build()`'s node, registered as a definition
     /// when it turned out to be recursive.
-    public mutating func composite(named name: String, build: (inout SchemaBuilder) -> SchemaNode) -> SchemaNode {
+    package mutating func composite(named name: String, build: (inout SchemaBuilder) -> SchemaNode) -> SchemaNode {
         if definitions.contains(where: { $0.name == name }) { return .reference(name) }
         if inProgress.contains(name) {
             recursive.insert(name)
@@ -72,43 +91,43 @@ public struct SchemaBuilder: Sendable {
 
 extension String: SchemaRepresentable {
     /// Any string, of any length; a ``Guide`` adds lengths, a pattern or a format.
-    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .string() }
+    public static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment { SchemaFragment(.string()) }
     /// `""`, until decoding fills the property in.
     public static var placeholder: String { "" }
 }
 
 extension Bool: SchemaRepresentable {
     /// `true` or `false` (JSON Schema `"type": "boolean"`).
-    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .boolean }
+    public static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment { SchemaFragment(.boolean) }
     /// `false`.
     public static var placeholder: Bool { false }
 }
 
 extension Int: SchemaRepresentable {
     /// An integer within `Int`'s range.
-    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .integer() }
+    public static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment { SchemaFragment(.integer()) }
     /// `0`, until decoding fills the property in.
     public static var placeholder: Int { 0 }
 }
 
 extension Double: SchemaRepresentable {
     /// Any JSON number, integral or not; a ``Guide`` adds bounds.
-    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .number() }
+    public static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment { SchemaFragment(.number()) }
     /// `0`, until decoding fills the property in.
     public static var placeholder: Double { 0 }
 }
 
 extension Float: SchemaRepresentable {
     /// Any JSON number, integral or not (decoded to the nearest `Float`); a ``Guide`` adds bounds.
-    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode { .number() }
+    public static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment { SchemaFragment(.number()) }
     /// `0`, until decoding fills the property in.
     public static var placeholder: Float { 0 }
 }
 
 extension Array: SchemaRepresentable where Element: SchemaRepresentable {
     /// An array of the element's schema.
-    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode {
-        .array(ArrayConstraints(items: Element.schemaNode(in: &builder)))
+    public static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment {
+        SchemaFragment(.array(ArrayConstraints(items: Element.schemaNode(in: &builder))))
     }
     /// The empty array.
     public static var placeholder: [Element] { [] }
@@ -116,8 +135,8 @@ extension Array: SchemaRepresentable where Element: SchemaRepresentable {
 
 extension Optional: SchemaRepresentable where Wrapped: SchemaRepresentable {
     /// The wrapped type's schema or `null`.
-    public static func schemaNode(in builder: inout SchemaBuilder) -> SchemaNode {
-        Wrapped.schemaNode(in: &builder).nullable
+    public static func schemaFragment(in builder: inout SchemaBuilder) -> SchemaFragment {
+        SchemaFragment(Wrapped.schemaNode(in: &builder).nullable)
     }
     /// `nil`.
     public static var placeholder: Wrapped? { nil }

@@ -1,6 +1,6 @@
 extension GenerationSchema {
     /// The JSON Schema dialect the exporter writes.
-    public static let jsonSchemaDialect = "https://json-schema.org/draft/2020-12/schema"
+    package static let jsonSchemaDialect = "https://json-schema.org/draft/2020-12/schema"
 
     /// The schema as a JSON Schema (draft 2020-12) document. Reading it back with
     /// ``fromJSONSchema(_:options:)`` gives an equal schema; property order is kept, and the

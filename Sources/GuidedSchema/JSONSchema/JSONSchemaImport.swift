@@ -10,21 +10,21 @@ public struct JSONSchemaImportOptions: Sendable {
     public var strict: Bool
     /// Whether `format` is an assertion (the default: Guided checks the formats it knows). JSON
     /// Schema 2020-12 makes formats annotations unless asked; pass `false` for that behaviour.
-    public var formatAssertion: Bool
+    package var formatAssertion: Bool
     /// The file the document came from, used in error locations.
     public var file: String?
     /// The document's own URI, against which relative `$id`s and `$ref`s resolve (default
     /// ``JSONSchemaImportOptions/defaultBaseURI``).
-    public var baseURI: String?
+    package var baseURI: String?
     /// The draft a document without `$schema` is read as; nil reads it as draft 2020-12 while
     /// also understanding the older drafts' spellings where 2020-12 gives them no meaning.
     public var assumedDraft: JSONSchemaDraft?
     /// Other documents `$ref` and `$schema` may name, by absolute URI without fragment; nil when
     /// unknown. Called at most once per URI. Without it, references stay inside the document.
-    public var retrieve: (@Sendable (String) -> GeneratedContent?)?
+    package var retrieve: (@Sendable (String) -> GeneratedContent?)?
 
     /// The base URI of a document that names none.
-    public static let defaultBaseURI = "https://schema.guided.invalid/root.json"
+    package static let defaultBaseURI = "https://schema.guided.invalid/root.json"
 
     /// Options for ``GenerationSchema/fromJSONSchema(_:options:)``; the defaults read a document
     /// as JSON Schema says, with formats asserted and references kept inside the document.
@@ -77,13 +77,13 @@ public struct ImportedSchema: Sendable {
     /// ``JSONSchemaImportOptions/allowUnsupported`` is on; the current reader checks every keyword).
     public var warnings: [SchemaError]
     /// Keywords JSON Schema makes annotations (unknown keywords, extensions, other drafts'
-    /// keywords, unknown formats), each located, with disposition ``LoweringReport/Disposition/ignored``.
-    public var ignored: [LoweringReport.Entry]
+    /// keywords, unknown formats), each located, with disposition `LoweringReport.Disposition.ignored`.
+    package var ignored: [LoweringReport.Entry]
 }
 
 extension GenerationSchema {
     /// Reads a JSON Schema (drafts 4, 6, 7, 2019-09 and 2020-12, recognised by `$schema`) into
-    /// the schema model. Unknown keywords are annotations, listed in ``ImportedSchema/ignored``
+    /// the schema model. Unknown keywords are annotations, listed in `ImportedSchema.ignored`
     /// (refused with ``JSONSchemaImportOptions/strict``). Throws a located ``SchemaError`` for
     /// anything malformed, or a reference that leads nowhere or only back to itself.
     public static func fromJSONSchema(

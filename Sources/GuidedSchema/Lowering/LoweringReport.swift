@@ -4,7 +4,7 @@
 /// No keyword is ever silently ignored: the report lists each one, including keywords JSON
 /// Schema makes annotations (listed as ignored). Unsupported entries are errors unless the user
 /// opted in to accepting them (then they are warnings).
-public struct LoweringReport: Sendable, Hashable, CustomStringConvertible {
+package struct LoweringReport: Sendable, Hashable, CustomStringConvertible {
     /// What happens to one keyword.
     public enum Disposition: String, Sendable, Hashable, CaseIterable {
         /// The grammar (or the server's schema support) makes breaking it impossible.
@@ -28,7 +28,7 @@ public struct LoweringReport: Sendable, Hashable, CustomStringConvertible {
         /// The keyword or guide, e.g. `maxLength`.
         public var keyword: String
         /// What happens to it.
-        public var disposition: Disposition
+        package var disposition: Disposition
         /// Why, in a few words (e.g. "bound above 1999 is beyond llama.cpp's repetition limit").
         public var note: String
 

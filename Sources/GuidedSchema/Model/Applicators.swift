@@ -1,12 +1,12 @@
 /// A `$dynamicRef` whose target depends on how validation got here (JSON Schema 2020-12 §8.2.3.2).
 ///
 /// It resolves first like `$ref`, to ``definition``. When validation passed through a schema
-/// resource that declares a `$dynamicAnchor` named ``anchor`` (a ``DynamicScope``), the
+/// resource that declares a `$dynamicAnchor` named ``anchor`` (a `DynamicScope`), the
 /// outermost such declaration wins instead: this is how a schema extends a recursive one
 /// (a "strict tree" reusing a "tree" whose nodes must also be strict).
-public struct DynamicReference: Sendable, Hashable {
+package struct DynamicReference: Sendable, Hashable {
     /// The anchor name (the reference's fragment).
-    public var anchor: String
+    package var anchor: String
     /// The definition the reference resolves to when no dynamic scope overrides it.
     public var definition: String
 
@@ -19,9 +19,9 @@ public struct DynamicReference: Sendable, Hashable {
 }
 
 /// The `$dynamicAnchor`s a schema resource declares, each naming the definition it stands for.
-public struct DynamicScope: Sendable, Hashable {
+package struct DynamicScope: Sendable, Hashable {
     /// One declared anchor.
-    public struct Anchor: Sendable, Hashable {
+    package struct Anchor: Sendable, Hashable {
         /// The anchor name.
         public var name: String
         /// The definition holding the schema that declares it.
@@ -35,13 +35,13 @@ public struct DynamicScope: Sendable, Hashable {
     }
 
     /// The resource's identifier (its absolute URI), for messages and export.
-    public var resource: String
+    package var resource: String
     /// The anchors, sorted by name.
-    public var anchors: [Anchor]
+    package var anchors: [Anchor]
 
     /// The anchors a resource (identified by its absolute URI) declares; they are kept sorted by
     /// name whatever the order given.
-    public init(resource: String, anchors: [Anchor]) {
+    package init(resource: String, anchors: [Anchor]) {
         self.resource = resource
         self.anchors = anchors.sorted { $0.name < $1.name }
     }
@@ -56,7 +56,7 @@ public struct DynamicScope: Sendable, Hashable {
 /// `additionalProperties` applied to it anywhere in the node, including inside `allOf`, the
 /// matching branches of `anyOf`/`oneOf`, `if`/`then`/`else`, `dependentSchemas` and references
 /// (never inside `not`). Elements likewise, through `prefixItems`, `items` and `contains`.
-public struct UnevaluatedConstraints: Sendable, Hashable {
+package struct UnevaluatedConstraints: Sendable, Hashable {
     /// The schema of every key not evaluated (`unevaluatedProperties`); nil when absent.
     public var properties: SchemaNode?
     /// The schema of every element not evaluated (`unevaluatedItems`); nil when absent.

@@ -1,5 +1,5 @@
 /// What an array must satisfy.
-public struct ArrayConstraints: Sendable, Hashable {
+package struct ArrayConstraints: Sendable, Hashable {
     /// Schemas for the first elements, position by position (`prefixItems`; draft-07's array `items`).
     public var prefixItems: [SchemaNode]
     /// The schema of every element after the prefix (`items`; draft-07's `additionalItems`);
@@ -8,7 +8,7 @@ public struct ArrayConstraints: Sendable, Hashable {
     /// Whether the JSON Schema left `items` out. Then any element is allowed after the prefix,
     /// but for `unevaluatedItems` those elements count as not evaluated (an explicit
     /// `"items": true` evaluates them).
-    public var itemsOmitted: Bool
+    package var itemsOmitted: Bool
     /// Minimum element count.
     public var minItems: Int?
     /// Maximum element count.
@@ -19,9 +19,9 @@ public struct ArrayConstraints: Sendable, Hashable {
     /// ``minContains`` (default 1) and ``maxContains``.
     public var contains: SchemaNode?
     /// The fewest elements that must match ``contains`` (default 1; 0 lets `contains` match none).
-    public var minContains: Int?
+    package var minContains: Int?
     /// The most elements that may match ``contains``.
-    public var maxContains: Int?
+    package var maxContains: Int?
 
     /// Creates array constraints; `itemsOmitted` defaults to whether `items` is `.any`.
     public init(

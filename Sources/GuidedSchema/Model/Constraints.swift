@@ -1,5 +1,5 @@
 /// What a string must satisfy.
-public struct StringConstraints: Sendable, Hashable {
+package struct StringConstraints: Sendable, Hashable {
     /// Minimum length in Unicode scalars (JSON Schema counts code points).
     public var minLength: Int?
     /// Maximum length in Unicode scalars.
@@ -25,7 +25,7 @@ public struct StringConstraints: Sendable, Hashable {
 /// Bounds keep the exact decimal value they were written with (a ``JSONNumber``), and every
 /// comparison is exact: `maximum: 18446744073709551615` rejects `18446744073709551616`, which a
 /// `Double` cannot tell apart from it. Number literals work directly: `NumericBounds(minimum: 0.5)`.
-public struct NumericBounds: Sendable, Hashable {
+package struct NumericBounds: Sendable, Hashable {
     /// Inclusive lower bound.
     public var minimum: JSONNumber?
     /// Inclusive upper bound.

@@ -2,7 +2,7 @@
 /// including recursively (a tree of nodes).
 public struct GenerationSchema: Sendable, Hashable {
     /// A named definition (JSON Schema `$defs` entry).
-    public struct Definition: Sendable, Hashable {
+    package struct Definition: Sendable, Hashable {
         /// The name references use.
         public var name: String
         /// What a value referring to this definition (`$ref: "#/$defs/<name>"`) must match.
@@ -16,9 +16,9 @@ public struct GenerationSchema: Sendable, Hashable {
     }
 
     /// What the whole value must match; its nodes may refer to ``definitions`` by name.
-    public var root: SchemaNode
+    package var root: SchemaNode
     /// Definitions in a stable order.
-    public var definitions: [Definition]
+    package var definitions: [Definition]
     /// Worked examples that travel with the schema: a Swift type's
     /// ``GenerableConfiguration/examples``, or a schema file's `examples` (outputs alone) and
     /// `x-guided-examples` (each with its input and facts). Sessions show them to the model when
@@ -27,14 +27,14 @@ public struct GenerationSchema: Sendable, Hashable {
 
     /// A schema whose value must match `root`; `definitions` holds what its references name (none
     /// unless a type is recursive or the document had `$defs`).
-    public init(root: SchemaNode, definitions: [Definition] = [], examples: [Example<GeneratedContent>] = []) {
+    package init(root: SchemaNode, definitions: [Definition] = [], examples: [Example<GeneratedContent>] = []) {
         self.root = root
         self.definitions = definitions
         self.examples = examples
     }
 
     /// The node of the `$defs` entry `name`; nil when no definition has that name.
-    public func definition(named name: String) -> SchemaNode? {
+    package func definition(named name: String) -> SchemaNode? {
         definitions.first { $0.name == name }?.node
     }
 }

@@ -8,7 +8,7 @@
 ///
 /// A vocabulary is plain data: `GuidedValidation` derives one from a request's grounding
 /// (`GroundedVocabulary(grounding:)`), with the word lists documented there.
-public struct GroundedVocabulary: Sendable, Hashable {
+package struct GroundedVocabulary: Sendable, Hashable {
     /// Tokens that may appear as whole words: the digit-bearing tokens of the facts (`7`,
     /// `2026`, `9pm`), the words the facts capitalise mid-sentence (`Spanish`, `Sunday`), and
     /// `I`. Mid-sentence, these are the only words that may contain a digit or start with a
@@ -18,15 +18,15 @@ public struct GroundedVocabulary: Sendable, Hashable {
     /// facts do not hold (ordinals such as `first`, number words such as `five`). Each also bans
     /// every longer word it begins (`first` bans `firsts`), so a model that has started one
     /// cannot be forced to finish it as a nonsense word; see ``exactWords``.
-    public var forbiddenWords: [String]
+    package var forbiddenWords: [String]
     /// Lowercase words that may not open a sentence capitalised (`Monday`, `June`). Mid-sentence
     /// a capitalised word must be a specific anyway; these words written in lowercase are left
     /// to the check after generation, which keeps the grammar small (each banned first letter
     /// costs llama.cpp a grammar stack on every full-vocabulary mask).
-    public var forbiddenCapitalisedWords: [String]
+    package var forbiddenCapitalisedWords: [String]
     /// Forbidden words banned only as whole words, because many ordinary words begin with them
     /// (`ten`: `tent`, `tennis`, `tend`).
-    public var exactWords: Set<String>
+    package var exactWords: Set<String>
 
     /// Creates a vocabulary. Words are used as given; forbidden words should be lowercase.
     public init(

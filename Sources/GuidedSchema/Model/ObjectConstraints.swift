@@ -1,5 +1,5 @@
 /// What an object must satisfy. Properties are ordered: models write them in this order.
-public struct ObjectConstraints: Sendable, Hashable {
+package struct ObjectConstraints: Sendable, Hashable {
     /// One declared property.
     public struct Property: Sendable, Hashable {
         /// The key as it appears in the JSON object, e.g. `steps`.
@@ -18,7 +18,7 @@ public struct ObjectConstraints: Sendable, Hashable {
     }
 
     /// A schema for the values of every key matching a regular expression (`patternProperties`).
-    public struct PatternProperty: Sendable, Hashable {
+    package struct PatternProperty: Sendable, Hashable {
         /// The ECMA-262 pattern keys are searched with (unanchored unless it says `^`/`$`).
         public var pattern: String
         /// The schema of the values of matching keys.
@@ -32,7 +32,7 @@ public struct ObjectConstraints: Sendable, Hashable {
     }
 
     /// Keys another key brings with it (`dependentRequired`; draft-07's array `dependencies`).
-    public struct Dependency: Sendable, Hashable {
+    package struct Dependency: Sendable, Hashable {
         /// The key whose presence triggers the requirement.
         public var property: String
         /// The keys that must then be present too.
@@ -47,7 +47,7 @@ public struct ObjectConstraints: Sendable, Hashable {
 
     /// A schema the whole object must match when a key is present (`dependentSchemas`;
     /// draft-07's schema `dependencies`).
-    public struct DependentSchema: Sendable, Hashable {
+    package struct DependentSchema: Sendable, Hashable {
         /// The key whose presence triggers the schema.
         public var property: String
         /// The schema the object must then match.
@@ -69,11 +69,11 @@ public struct ObjectConstraints: Sendable, Hashable {
     /// Whether the JSON Schema left `additionalProperties` out. Then any extra key is allowed,
     /// but for `unevaluatedProperties` extra keys count as not evaluated (an explicit
     /// `"additionalProperties": true` evaluates them).
-    public var additionalPropertiesOmitted: Bool
+    package var additionalPropertiesOmitted: Bool
     /// Required keys that are not declared properties (JSON Schema allows this).
     public var additionalRequired: [String]
     /// Schemas for the values of keys matching patterns.
-    public var patternProperties: [PatternProperty]
+    package var patternProperties: [PatternProperty]
     /// A schema every key (as a string) must match (`propertyNames`); `.any` when unconstrained.
     public var propertyNames: SchemaNode
     /// The fewest keys the object may have.
@@ -81,13 +81,13 @@ public struct ObjectConstraints: Sendable, Hashable {
     /// The most keys the object may have.
     public var maxProperties: Int?
     /// Keys that require other keys.
-    public var dependentRequired: [Dependency]
+    package var dependentRequired: [Dependency]
     /// Schemas the object must match when a key is present.
-    public var dependentSchemas: [DependentSchema]
+    package var dependentSchemas: [DependentSchema]
 
     /// Creates object constraints; closed unless `additionalProperties` says otherwise.
     /// `additionalPropertiesOmitted` defaults to whether `additionalProperties` is `.any`.
-    public init(
+    package init(
         _ properties: [Property], additionalProperties: SchemaNode = .nothing, additionalRequired: [String] = [],
         patternProperties: [PatternProperty] = [], propertyNames: SchemaNode = .any, minProperties: Int? = nil,
         maxProperties: Int? = nil, dependentRequired: [Dependency] = [], dependentSchemas: [DependentSchema] = [],

@@ -82,7 +82,7 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same error, attributed to `file`.
-    public func inFile(_ file: String) -> SchemaError {
+    package func inFile(_ file: String) -> SchemaError {
         var copy = self
         copy.file = file
         return copy

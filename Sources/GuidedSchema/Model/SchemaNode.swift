@@ -2,7 +2,7 @@
 ///
 /// Every schema Guided handles, whether declared in Swift, built at run time or read from a
 /// JSON Schema document, becomes a tree of `SchemaNode`s inside a ``GenerationSchema``.
-public struct SchemaNode: Sendable, Hashable {
+package struct SchemaNode: Sendable, Hashable {
     /// What the node accepts.
     public var kind: Kind
     /// A short title (JSON Schema `title`).
@@ -58,7 +58,7 @@ public struct SchemaNode: Sendable, Hashable {
         /// `$dynamicRef`: the definition found through the dynamic scope at validation time.
         case dynamicReference(DynamicReference)
         /// A schema resource that declares `$dynamicAnchor`s: validating through it puts them
-        /// in the dynamic scope that ``DynamicReference``s resolve in.
+        /// in the dynamic scope that `DynamicReference`s resolve in.
         case dynamicScope(DynamicScope, SchemaNode)
         /// `unevaluatedProperties`/`unevaluatedItems`: the node, then the given schemas for the
         /// keys and elements none of its keywords evaluated.

@@ -27,7 +27,7 @@
 @dynamicMemberLookup
 public struct PartiallyGenerated<Output: Generable>: Sendable {
     /// The output so far as content: an object with the properties begun so far (open strings,
-    /// arrays and objects closed), as ``PartialJSON`` reads it.
+    /// arrays and objects closed), as `PartialJSON` reads it.
     public let content: GeneratedContent
 
     /// A partial value from content, or nil when `content` is not an object.

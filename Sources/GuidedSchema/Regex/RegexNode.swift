@@ -1,7 +1,7 @@
 /// A bracketed character class such as `[a-z_]` or `[^\d]`.
-public struct RegexCharacterClass: Sendable, Hashable {
+package struct RegexCharacterClass: Sendable, Hashable {
     /// `true` for `[^...]`.
-    public var isNegated: Bool
+    package var isNegated: Bool
     /// The union of the class's members as written (before negation).
     public var members: RegexScalarSet
 
@@ -12,7 +12,7 @@ public struct RegexCharacterClass: Sendable, Hashable {
     }
 
     /// The code points the class matches (negation applied).
-    public var matchedScalars: RegexScalarSet {
+    package var matchedScalars: RegexScalarSet {
         isNegated ? members.inverted : members
     }
 }
@@ -24,8 +24,8 @@ public struct RegexCharacterClass: Sendable, Hashable {
 /// is a one-member class, negated for the upper-case forms).
 /// Lazy quantifiers (`*?`, `{m,n}?`) are parsed as their greedy forms: laziness
 /// changes which match is found, never whether one exists, so it affects
-/// neither ``RegexPattern/matches(_:)`` nor grammar translation.
-public indirect enum RegexNode: Sendable, Hashable {
+/// neither `RegexPattern.matches(_:)` nor grammar translation.
+package indirect enum RegexNode: Sendable, Hashable {
     /// Matches the empty string (an empty alternative or pattern).
     case empty
     /// Matches one Unicode scalar.
@@ -48,7 +48,7 @@ public indirect enum RegexNode: Sendable, Hashable {
     case endAnchor
     /// `(?= )`, `(?! )`, `(?<= )`, `(?<! )`: the child must (or, negated, must not) match just
     /// after (`ahead`) or just before the current position, consuming nothing. Outside the
-    /// linear-time subset: only ``ECMARegex`` matches it.
+    /// linear-time subset: only `ECMARegex` matches it.
     case lookaround(RegexNode, ahead: Bool, negated: Bool)
     /// `\1`, `\k<name>`: the text the numbered capturing group (1-based, in order of opening
     /// parentheses) last captured. Outside the linear-time subset.

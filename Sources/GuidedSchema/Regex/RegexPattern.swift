@@ -1,5 +1,5 @@
 /// A JSON Schema `pattern` in the linear-time subset of ECMA-262 that grammars can enforce.
-/// (``ECMARegex`` matches the whole language by backtracking, with a step budget.)
+/// (`ECMARegex` matches the whole language by backtracking, with a step budget.)
 ///
 /// Supported: literals; escapes `\\ \/ \- \n \r \t \f \v \0 \xHH \uHHHH`
 /// (surrogate pairs combine) `\u{H...}` `\cX`, and `\` before any syntax character;
@@ -12,17 +12,17 @@
 /// it cannot change whether a match exists); alternation; anchors `^ $`
 /// (no multiline flag: input start and end only).
 ///
-/// Rejected with a ``RegexSyntaxError``: lookahead/lookbehind, backreferences
-/// (`\1`, `\k<name>`), word boundaries `\b \B` (all three matched by ``ECMARegex``),
+/// Rejected with a `RegexSyntaxError`: lookahead/lookbehind, backreferences
+/// (`\1`, `\k<name>`), word boundaries `\b \B` (all three matched by `ECMARegex`),
 /// inline flags `(?i)`, octal escapes, identity escapes of
 /// non-syntax characters (e.g. `\a`), lone `{ } ]`, lone surrogates,
 /// `{m,n}` with `m > n` or bounds above 100000, and patterns whose expanded
 /// automaton would exceed 200000 states.
-public struct RegexPattern: Sendable, Hashable {
+package struct RegexPattern: Sendable, Hashable {
     /// The pattern text as given.
     public let source: String
     /// The parsed syntax tree.
-    public let root: RegexNode
+    package let root: RegexNode
     private let program: RegexProgram
 
     /// Parses `source`.

@@ -4,9 +4,9 @@
 /// The universe is `0...0x10FFFF` (surrogate code points included, so that
 /// complements stay compact; Swift strings never contain surrogates, so they
 /// never affect matching).
-public struct RegexScalarSet: Sendable, Hashable {
+package struct RegexScalarSet: Sendable, Hashable {
     /// The largest code point.
-    public static let maximumCodePoint: UInt32 = 0x10FFFF
+    package static let maximumCodePoint: UInt32 = 0x10FFFF
 
     /// The normalized ranges: sorted ascending, disjoint and non-adjacent.
     public let ranges: [ClosedRange<UInt32>]
@@ -51,7 +51,7 @@ public struct RegexScalarSet: Sendable, Hashable {
     }
 
     /// The single code point of a one-element set, else `nil`.
-    public var singleElement: UInt32? {
+    package var singleElement: UInt32? {
         if ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound { return ranges[0].lowerBound }
         return nil
     }
@@ -75,7 +75,7 @@ public struct RegexScalarSet: Sendable, Hashable {
     }
 
     /// The complement within `0...0x10FFFF`.
-    public var inverted: RegexScalarSet {
+    package var inverted: RegexScalarSet {
         var result: [ClosedRange<UInt32>] = []
         var next: UInt32 = 0
         for range in ranges {
@@ -98,7 +98,7 @@ public struct RegexScalarSet: Sendable, Hashable {
     }
 
     /// The code points of `self` that are not in `other`.
-    public func subtracting(_ other: RegexScalarSet) -> RegexScalarSet {
+    package func subtracting(_ other: RegexScalarSet) -> RegexScalarSet {
         intersection(other.inverted)
     }
 }

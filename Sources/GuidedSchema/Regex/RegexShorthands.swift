@@ -1,5 +1,5 @@
 /// The ECMA-262 meanings of the class escapes and of `.`.
-public enum RegexShorthand: Sendable, Hashable {
+package enum RegexShorthand: Sendable, Hashable {
     /// `\d`: `[0-9]`.
     case digit
     /// `\w`: `[A-Za-z0-9_]`.
@@ -26,8 +26,8 @@ public enum RegexShorthand: Sendable, Hashable {
     ])
 
     /// The ECMA-262 line terminators `\n \r \u2028 \u2029`.
-    public static let lineTerminators = RegexScalarSet([0x0A...0x0A, 0x0D...0x0D, 0x2028...0x2029])
+    package static let lineTerminators = RegexScalarSet([0x0A...0x0A, 0x0D...0x0D, 0x2028...0x2029])
 
     /// What `.` matches without the `s` flag: everything except the line terminators.
-    public static let dotScalars = lineTerminators.inverted
+    package static let dotScalars = lineTerminators.inverted
 }

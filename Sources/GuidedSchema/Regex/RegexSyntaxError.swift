@@ -1,6 +1,6 @@
 /// A pattern that is not valid ECMA-262 syntax, or that uses a construct
 /// outside the supported subset.
-public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Offset of the offending construct, counted in Unicode scalars from the start of the pattern.
     public var offset: Int
     /// What is wrong, in one line.

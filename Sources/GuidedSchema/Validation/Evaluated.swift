@@ -1,7 +1,7 @@
 /// The keys and elements a schema's keywords evaluated, for `unevaluatedProperties` and
 /// `unevaluatedItems` (JSON Schema 2020-12 §7.7.1, annotations).
 ///
-/// Collected only while a validator is inside an ``SchemaNode/Kind/unevaluated(_:_:)`` node;
+/// Collected only while a validator is inside an `SchemaNode.Kind.unevaluated(_:_:)` node;
 /// elsewhere nobody reads them and they stay empty.
 struct Evaluated {
     /// Keys evaluated by `properties`, `patternProperties` or an explicit `additionalProperties`.

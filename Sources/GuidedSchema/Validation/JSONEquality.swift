@@ -1,6 +1,6 @@
 /// JSON Schema's notion of equality: numbers by exact value (`1 == 1.0`), strings by code points,
 /// objects regardless of key order.
-public enum JSONEquality {
+package enum JSONEquality {
     /// Whether `a` and `b` are the same JSON value.
     public static func equal(_ a: GeneratedContent, _ b: GeneratedContent) -> Bool {
         switch (a.kind, b.kind) {

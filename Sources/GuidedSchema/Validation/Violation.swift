@@ -7,10 +7,10 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// What was expected, in words.
     public var expected: String
     /// A short excerpt of what came.
-    public var excerpt: String
+    package var excerpt: String
 
     /// A violation of `keyword` at `pointer` in the value; `expected` is in words (`at most 180
-    /// characters`), `excerpt` a bounded quote of the value (see ``excerpt(of:limit:)``).
+    /// characters`), `excerpt` a bounded quote of the value (see `excerpt(of:limit:)`).
     public init(pointer: JSONPointer, keyword: String, expected: String, excerpt: String) {
         self.pointer = pointer
         self.keyword = keyword
@@ -24,7 +24,7 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A bounded excerpt of `value` as JSON text (at most `limit` characters, with an ellipsis).
-    public static func excerpt(of value: GeneratedContent, limit: Int = 60) -> String {
+    package static func excerpt(of value: GeneratedContent, limit: Int = 60) -> String {
         let text = value.jsonText()
         guard text.count > limit else { return text }
         return String(text.prefix(limit)) + "…"

@@ -14,7 +14,7 @@
 /// 3. ties go to the earlier candidate.
 ///
 /// **Decoding check** (`decoding/forcedToken`): a candidate with a token inside a string value
-/// whose log-probability is below ``minimumTokenLogProbability`` is rejected. Such a token is
+/// whose log-probability is below `minimumTokenLogProbability` is rejected. Such a token is
 /// one the grammar forced against the model's wishes — typically the tail of a word it was not
 /// allowed to finish (`for ird time` after `third` was banned), measured at −13 to −19 while
 /// ordinary words sit above −6.
@@ -25,7 +25,7 @@ public struct CandidatePolicy: Sendable, Hashable {
     public var batchSize: Int
     /// The lowest log-probability a token inside a string value may have; nil turns the
     /// decoding check off.
-    public var minimumTokenLogProbability: Double?
+    package var minimumTokenLogProbability: Double?
 
     /// One generation per attempt: no candidates.
     public static let single = CandidatePolicy(count: 1)

@@ -1,10 +1,10 @@
-public import GuidedBackends
-public import GuidedSchema
-public import GuidedValidation
+import GuidedBackends
+import GuidedSchema
+import GuidedValidation
 
 /// Judges an attempt's candidates and picks the one that ships, by the rules of
 /// ``CandidatePolicy``.
-public enum CandidateSelection {
+package enum CandidateSelection {
     /// The verdict on every candidate, and the shipped one's content and response, if any passed.
     public static func judge(
         _ candidates: [CandidateResult], startingAt firstIndex: Int = 0, policy: CandidatePolicy,

@@ -1,10 +1,10 @@
-public import GuidedBackends
-public import GuidedValidation
+import GuidedBackends
+import GuidedValidation
 
 /// What became of one candidate: why it failed or was rejected, or that it passed, with its score.
-public struct CandidateVerdict: Sendable, CustomStringConvertible {
+package struct CandidateVerdict: Sendable, CustomStringConvertible {
     /// What happened to the candidate.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The generation itself failed (output cut by the token limit, or not valid for the schema).
         case failed(BackendError)
         /// The output was rejected by a check (a validator, or the decoding check).

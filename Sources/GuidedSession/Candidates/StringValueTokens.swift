@@ -1,11 +1,11 @@
-public import GuidedBackends
+import GuidedBackends
 
 /// The tokens of a JSON output that lie inside string values — the model's words, as opposed to
 /// the braces, keys and quotes a grammar forces around them.
-public enum StringValueTokens {
+package enum StringValueTokens {
     /// The log-probabilities of the tokens of `tokens` (whose texts, joined, are the JSON output)
     /// that lie wholly inside a string value (not a key, not a quote).
-    public static func logProbabilities(of tokens: [TokenLogProbability]) -> [Double] {
+    package static func logProbabilities(of tokens: [TokenLogProbability]) -> [Double] {
         let characters = Array(tokens.map(\.text).joined())
         let inside = valueCharacters(characters)
         var result: [Double] = []

@@ -1,12 +1,12 @@
-public import GuidedBackends
-public import GuidedSchema
+import GuidedBackends
+import GuidedSchema
 
 extension FallbackSetting {
     /// The fallback's content for a request with `facts`: the value as written, or the template
     /// with every string's slots filled from the facts (``AuthoredTemplate/filled(from:)``).
     /// Throws ``TemplateError`` naming the first slot no fact fills, or when the template file
     /// was never read.
-    public func content(for facts: [Fact]) throws(TemplateError) -> GeneratedContent {
+    package func content(for facts: [Fact]) throws(TemplateError) -> GeneratedContent {
         switch self {
         case .value(let value): return value
         case .template(let path, let content):
@@ -40,7 +40,7 @@ extension FallbackSetting {
 
     /// Checks a template file's strings: each must parse as an ``AuthoredTemplate``. The error
     /// names the template file and the JSON Pointer of the string.
-    public static func checkTemplate(_ content: GeneratedContent, file: String) throws(ConfigurationError) {
+    package static func checkTemplate(_ content: GeneratedContent, file: String) throws(ConfigurationError) {
         for leaf in content.stringLeavesWithPointers(at: .root) {
             do {
                 _ = try AuthoredTemplate(leaf.text)
@@ -68,7 +68,7 @@ extension OutputSettings {
     /// (`{month}` → `month`), must too. Each request's filled template is checked again, and
     /// one that does not fit, or a slot no fact fills, is `fallbackDoesNotFit`.
     /// - Throws: ``ConfigurationError`` at `/outputs/<type>/fallback` naming every violation.
-    public func checkFallback(against schema: GenerationSchema) throws(ConfigurationError) {
+    package func checkFallback(against schema: GenerationSchema) throws(ConfigurationError) {
         guard let fallback else { return }
         let content: GeneratedContent
         switch fallback {

@@ -1,6 +1,6 @@
-public import GuidedBackends
-public import GuidedSchema
-public import GuidedValidation
+import GuidedBackends
+import GuidedSchema
+import GuidedValidation
 
 extension ValidatorChain {
     /// This chain with a configuration's `validators` settings applied, in their order (see
@@ -15,7 +15,7 @@ extension ValidatorChain {
     /// ```
     /// - Parameter schema: The output's schema: `personLevel` and `stepItem` take its string
     ///   lists as step items unless the setting names them.
-    public func configured(by settings: [ValidatorSetting], schema: GenerationSchema?) -> ValidatorChain {
+    package func configured(by settings: [ValidatorSetting], schema: GenerationSchema?) -> ValidatorChain {
         var list = flattened
         for setting in settings {
             let names = setting.name == "personLevel" ? ValidatorChain.personLevelNames : [setting.name]

@@ -1,6 +1,6 @@
-public import GuidedBackends
-public import GuidedSchema
-public import GuidedValidation
+import GuidedBackends
+import GuidedSchema
+import GuidedValidation
 
 /// What a structured request gets for everything that neither the call, the configuration's
 /// `outputs` entry nor the registered ``OutputPolicy`` sets: the settings `guided-bench quality`
@@ -17,7 +17,7 @@ public import GuidedValidation
 /// | checks | ``checks(for:grounded:)``, added to the policy's own unless it opts out |
 ///
 /// Free text (no schema) takes none of these: its defaults are the backend's.
-public enum OutputDefaults {
+package enum OutputDefaults {
     /// Up to six candidates, two at a time: on the dev split, a step request that fails one
     /// batch usually passes the next, and two side by side cost about one on llama-server.
     public static let candidates = CandidatePolicy(count: 6, batchSize: 2)
@@ -56,11 +56,11 @@ public enum OutputDefaults {
 
     /// The backend kinds that show a base model the completion prompt (``CompletionPrompt``),
     /// where worked examples decide what the model writes.
-    public static let completionPromptKinds: Set<String> = ["llama-server", "managed-llama-server", "ollama"]
+    package static let completionPromptKinds: Set<String> = ["llama-server", "managed-llama-server", "ollama"]
 
     /// A warning when an output with no examples of its own (`hasExamples` false) is routed to
     /// a backend that shows a base model the completion prompt; nil otherwise.
-    public static func missingExamplesWarning(
+    package static func missingExamplesWarning(
         for name: String, hasExamples: Bool, route: [any LanguageModelBackend], file: String? = nil
     ) -> SchemaError? {
         guard !hasExamples, let base = route.first(where: { completionPromptKinds.contains($0.kind) }) else {
@@ -79,7 +79,7 @@ public enum OutputDefaults {
     /// Worked examples free text is shown when the request brings none: short answers of the
     /// kinds people ask for (a description, a summary, a rewrite, arithmetic), each one or two
     /// sentences, so a base model learns that an answer is short and ends — and then writes the
-    /// next `Input:`, where the backend stops it (``CompletionPrompt/sectionMarkers``).
+    /// next `Input:`, where the backend stops it (`CompletionPrompt.sectionMarkers`).
     public static let textExamples: [Example<String>] = [
         Example(
             "Describe a lighthouse in one sentence.",
@@ -96,7 +96,7 @@ public enum OutputDefaults {
     /// The checks free text passes by default: not empty, and no prompt scaffolding echoed
     /// (`Input:`/`Output:` labels, the prompt's own lines). Nothing a reader would keep is
     /// rejected: repetition and length are left to the app, since a story may repeat a phrase.
-    public static let textChecks: [any OutputValidator] = [
+    package static let textChecks: [any OutputValidator] = [
         MinimumContentValidator(minimumWords: 1), ScaffoldingEchoValidator(),
     ]
 

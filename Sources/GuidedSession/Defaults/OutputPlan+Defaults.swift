@@ -19,7 +19,7 @@ extension OutputPlan {
 
     /// The examples `request` is shown, the first that has any of: the call's, the policy's, the
     /// configuration's for the type, the schema's own, then examples derived from the schema's
-    /// shape (``OutputDefaults/textExamples`` for free text). An example without an input is shown with the
+    /// shape (`OutputDefaults.textExamples` for free text). An example without an input is shown with the
     /// request's prompt.
     func examples(for request: SessionRequest, policy: OutputPolicy<Value>, settings: OutputSettings?)
         -> [BackendRequest.Example]

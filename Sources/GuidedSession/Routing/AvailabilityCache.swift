@@ -1,8 +1,8 @@
-public import GuidedBackends
+import GuidedBackends
 import Synchronization
 
 /// Availability answers per backend, trusted for a time. Shared by concurrent requests.
-public final class AvailabilityCache: Sendable {
+package final class AvailabilityCache: Sendable {
     private struct Entry {
         let availability: BackendAvailability
         let expires: ContinuousClock.Instant

@@ -1,8 +1,8 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// The size of the smallest output a schema admits, to refuse requests whose token budget
 /// cannot hold it (instead of getting back a truncated, invalid result).
-public enum MinimumOutput {
+package enum MinimumOutput {
     /// Characters in the shortest compact JSON text valid for `schema`.
     public static func characters(_ schema: GenerationSchema) -> Int {
         characters(schema.root, schema, depth: 0)

@@ -1,6 +1,6 @@
-public import GuidedBackends
+import GuidedBackends
 import GuidedSchema
-public import GuidedValidation
+import GuidedValidation
 
 /// Walks an ordered chain of backends and returns the first output that passes every check.
 ///
@@ -29,7 +29,7 @@ public final class Router: Sendable {
     /// The deadline, retry and caching policy.
     public let policy: RoutePolicy
     /// Availability answers, shared across the requests this router serves.
-    public let availability: AvailabilityCache
+    package let availability: AvailabilityCache
 
     /// Creates a router with its own availability cache.
     public init(policy: RoutePolicy = RoutePolicy()) {
@@ -53,7 +53,7 @@ public final class Router: Sendable {
     ///     attempt is reported, followed by ``RouteProgress/discarded(_:)`` when that attempt
     ///     does not ship.
     /// - Returns: The output that shipped, or why none did — with every attempt either way.
-    public func route(
+    package func route(
         _ request: BackendRequest,
         through backends: [any LanguageModelBackend],
         validators: ValidatorChain = ValidatorChain([]),

@@ -1,10 +1,10 @@
-public import GuidedBackends
-public import GuidedSchema
+import GuidedBackends
+import GuidedSchema
 
 extension Router {
     /// What routing produced: output that passed every check, or the reason there is none —
     /// never both, never neither. Every attempt is kept either way.
-    public enum Result: Sendable {
+    package enum Result: Sendable {
         /// A backend's output passed the schema and every validator.
         /// - `content`: the output after clean-ups, as checked.
         /// - `response`: the backend's response it came in (tokens, timing, raw text).
@@ -20,14 +20,14 @@ extension Router {
         }
 
         /// The reason no output passed, or nil on success.
-        public var failureReason: FallbackReason? {
+        package var failureReason: FallbackReason? {
             if case .failure(let reason, _) = self { reason } else { nil }
         }
     }
 }
 
 /// What the router reports while a request streams.
-public enum RouteProgress: Sendable {
+package enum RouteProgress: Sendable {
     /// The output of the attempt in progress so far: a snapshot of the whole text, not a delta.
     case partial(backend: String, text: String)
     /// An attempt ended without output that ships (it failed, or a check rejected it). Text

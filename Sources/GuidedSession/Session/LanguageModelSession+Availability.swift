@@ -68,5 +68,5 @@ public enum SessionAvailability: Sendable {
     case unavailable([(backend: String, reason: UnavailableReason)])
 
     /// Whether a backend can serve.
-    public var isAvailable: Bool { if case .available = self { true } else { false } }
+    package var isAvailable: Bool { if case .available = self { true } else { false } }
 }

@@ -1,9 +1,9 @@
-public import GuidedSchema
+import GuidedSchema
 
 extension GenerationSchema {
     /// The shortest `maxLength` that makes a string prose: a sentence or a step, not a name, a
     /// label or a tag.
-    public static let proseMinimumMaxLength = 40
+    package static let proseMinimumMaxLength = 40
 
     /// Pointers to the strings a reader reads as prose, reached from the root through object
     /// properties (and `$ref` and combinators), in declaration order: a free-text string whose
@@ -11,7 +11,7 @@ extension GenerationSchema {
     /// `/steps` for the canonical types; nothing for `{"name": string}` or a list of tags.
     /// The default person-level checks (``ValidatorChain/personLevel(stepItems:lengthCap:at:)``)
     /// read only these, so a short label is never rejected as a fragment.
-    public var proseStringPointers: [JSONPointer] {
+    package var proseStringPointers: [JSONPointer] {
         stringPointers(
             matching: { node in
                 guard case .string(let constraints) = node.kind, node.isFreeText else { return false }

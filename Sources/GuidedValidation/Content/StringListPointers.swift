@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 extension GenerationSchema {
     /// Pointers to every array of free-text strings reached from the root through object
@@ -8,9 +8,9 @@ extension GenerationSchema {
     /// combinators) is a string that is not an `enum`, `const`, `format` or `pattern`.
     /// Arrays inside arrays are not listed (a pointer cannot name "every element's array"),
     /// and a recursive type is walked once (`parent: Plan?` inside `Plan` adds nothing).
-    /// Use it to point ``StepItemValidator`` at a schema's lists when the caller knows no
+    /// Use it to point `StepItemValidator` at a schema's lists when the caller knows no
     /// better — and leave out lists that are not instructions, such as tags.
-    public var stringListPointers: [JSONPointer] {
+    package var stringListPointers: [JSONPointer] {
         stringPointers(
             matching: { item in
                 if case .string = item.kind { return item.isFreeText }

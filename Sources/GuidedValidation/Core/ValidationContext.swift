@@ -13,7 +13,7 @@ public struct ValidationContext: Sendable {
     public var schema: GenerationSchema
     /// The few-shot examples' own facts, shown to the model but not facts of this request:
     /// their words in an output mean an example leaked into it (see ``ExampleLeakValidator``).
-    public var exampleGrounding: [String]
+    package var exampleGrounding: [String]
 
     /// The context of one request. Only `schema` is required; leave `prompt` empty and
     /// `grounding` and `exampleGrounding` out when the request had none, and validators that

@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 extension GroundedVocabulary {
     /// The vocabulary grounded decoding allows for a request whose facts are `grounding`, by the

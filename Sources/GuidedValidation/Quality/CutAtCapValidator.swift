@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Rejects a string that stops at its length cap without finishing: the grammar allowed no
 /// more characters, so the model's sentence was cut mid-word or mid-sentence.
@@ -17,15 +17,15 @@ public import GuidedSchema
 /// the schema gives the string no cap, ``maximum`` is used; when neither does, the string
 /// passes. A complete step without a full stop that happens to fill its cap is rejected too:
 /// the check cannot tell it from a cut one, so leave a character of room in caps you author.
-public struct CutAtCapValidator: OutputValidator {
+package struct CutAtCapValidator: OutputValidator {
     /// The cap for strings whose schema has no `maxLength`; nil for none.
-    public var maximum: Int?
+    package var maximum: Int?
     /// How close to the cap (in characters) counts as at it.
-    public var tolerance: Int
+    package var tolerance: Int
     /// The strings checked: nil for every free-text string (strings whose schema is an
     /// `enum`, `const`, `format` or `pattern` are skipped); otherwise every string at or under
     /// each pointer.
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Checks every string at its schema cap, or at `maximum` when the schema has none.
     public init(maximum: Int? = nil, tolerance: Int = 1, at pointers: [JSONPointer]? = nil) {

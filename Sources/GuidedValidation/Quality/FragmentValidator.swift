@@ -1,22 +1,22 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Rejects a string that is a fragment rather than a phrase a person would ship.
 ///
 /// Per string:
-/// - `"tooShort"`: fewer than ``minimumWords`` words (default 3). A word is a
+/// - `"tooShort"`: fewer than `minimumWords` words (default 3). A word is a
 ///   whitespace-separated token containing a letter, as ``MinimumContentValidator`` counts,
 ///   so `"Swim now"` has two and `"7 laps"` one.
 /// - `"danglingPunctuation"`: after trimming whitespace, it ends on `:`, `,` or `;` — a lead-in
 ///   whose list never came ("Three short steps:").
 ///
 /// Both can apply to one string.
-public struct FragmentValidator: OutputValidator {
+package struct FragmentValidator: OutputValidator {
     /// The fewest words a string must have.
-    public var minimumWords: Int
+    package var minimumWords: Int
     /// The strings checked: nil for every free-text string (strings whose schema is an
     /// `enum`, `const`, `format` or `pattern` are skipped); otherwise every string at or under
     /// each pointer. Point it away from short labels such as a title.
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Requires `minimumWords` words and no dangling `:`, `,` or `;` per string.
     public init(minimumWords: Int = 3, at pointers: [JSONPointer]? = nil) {

@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Rejects array items that say nearly the same thing as an earlier item of the same array,
 /// beyond the exact repeats ``MinimumContentValidator`` catches ("Swim two laps in the
@@ -6,7 +6,7 @@ public import GuidedSchema
 ///
 /// Two string items of one array are near-duplicates (`"nearDuplicateItem"`, reported at
 /// the later item, once per item, naming the first earlier match) when:
-/// - their sets of significant stems (non-stopwords through ``EnglishStemmer``, plus numbers)
+/// - their sets of significant stems (non-stopwords through `EnglishStemmer`, plus numbers)
 ///   overlap with a Jaccard index — shared stems over all stems — of at least
 ///   ``minimumJaccard`` (default 0.6); or
 /// - one set is contained in the other and has at least ``minimumContainedStems`` (default 3)
@@ -19,14 +19,14 @@ public import GuidedSchema
 /// Items equal after trimming and ignoring case are exact duplicates and left to
 /// ``MinimumContentValidator``; items without significant stems are compared only by the
 /// word rule.
-public struct NearDuplicateValidator: OutputValidator {
+package struct NearDuplicateValidator: OutputValidator {
     /// The shared share of stems that makes two items near-duplicates.
-    public var minimumJaccard: Double
+    package var minimumJaccard: Double
     /// The fewest stems an item contained in another must have to count.
-    public var minimumContainedStems: Int
+    package var minimumContainedStems: Int
     /// The arrays checked: nil for every array in the output; otherwise the arrays at these
     /// pointers.
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Rejects items overlapping an earlier one by `minimumJaccard`, or contained in it with
     /// `minimumContainedStems` stems, or differing from it in at most one word.

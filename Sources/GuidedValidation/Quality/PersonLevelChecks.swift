@@ -4,10 +4,10 @@ extension ValidatorChain {
     /// The checks a person would make on a model's prose, in one chain: the default set for
     /// every free-text string.
     ///
-    /// Runs, in order: ``PromptResidueValidator``, ``FragmentValidator``,
-    /// ``RepetitionValidator``, ``CutAtCapValidator``, ``WordSaladValidator``,
-    /// ``NearDuplicateValidator`` (every array, or the arrays at `pointers`), and — when
-    /// `stepItems` is not empty — ``StepItemValidator`` at `stepItems`. Each uses its
+    /// Runs, in order: `PromptResidueValidator`, `FragmentValidator`,
+    /// `RepetitionValidator`, `CutAtCapValidator`, `WordSaladValidator`,
+    /// `NearDuplicateValidator` (every array, or the arrays at `pointers`), and — when
+    /// `stepItems` is not empty — `StepItemValidator` at `stepItems`. Each uses its
     /// defaults; build the chain yourself to tune one.
     ///
     /// ```swift
@@ -20,12 +20,12 @@ extension ValidatorChain {
     /// - Parameters:
     ///   - stepItems: step-like strings (an array's pointer means each item), checked for
     ///     pronoun, greeting and past-tense openers and copied entries.
-    ///   - lengthCap: the cap ``CutAtCapValidator`` uses for strings whose schema has no
+    ///   - lengthCap: the cap `CutAtCapValidator` uses for strings whose schema has no
     ///     `maxLength` (e.g. a ``CharacterCapValidator`` maximum); nil for none.
     ///   - pointers: the strings (and, for near-duplicates, arrays) checked; nil for every
     ///     free-text string — every string whose schema is not an `enum`, `const`, `format` or
     ///     `pattern` — and every array.
-    /// - Returns: the chain; its rejections carry the names in ``personLevelNames``.
+    /// - Returns: the chain; its rejections carry the names in `personLevelNames`.
     public static func personLevel(
         stepItems: [JSONPointer] = [], lengthCap: Int? = nil, at pointers: [JSONPointer]? = nil
     ) -> ValidatorChain {
@@ -44,7 +44,7 @@ extension ValidatorChain {
     /// The ``OutputValidator/name`` of every person-level check, so a caller can tell their
     /// rejections from the schema's or grounding's: `promptResidue`, `fragment`,
     /// `repetition`, `cutAtCap`, `wordSalad`, `nearDuplicate`, `stepItem`.
-    public static let personLevelNames: Set<String> = [
+    package static let personLevelNames: Set<String> = [
         "promptResidue", "fragment", "repetition", "cutAtCap", "wordSalad", "nearDuplicate", "stepItem",
     ]
 }

@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Rejects a string carrying pieces of the prompt's format instead of plain prose: a
 /// leading quote marker or bullet, a label, or an unfilled slot.
@@ -11,28 +11,28 @@ public import GuidedSchema
 /// - `"promptLabel"`: the string, or any line of it, opens with a label (after any leading
 ///   symbols): its text before the first `:` is at most 40 characters of letters, digits,
 ///   spaces and apostrophes, which — lowercased, with one trailing number dropped — is in
-///   ``labels`` (default ``PromptLabels/defaults``: `note`, `goal`, `entry`, `step`,
+///   ``labels`` (default `PromptLabels.defaults`: `note`, `goal`, `entry`, `step`,
 ///   `facts`, `input`, `output`, `notification`, `text`, …) or, when ``usesPromptLabels``,
 ///   is a label a line of ``ValidationContext/prompt`` itself opens with. So `Note: …`,
 ///   `step 0: …` and `Step 12: …` fail; "Three short steps: …" does not (it is not a label).
 /// - `"placeholder"`: it contains an unfilled template slot — `{slot}`, `{{slot}}`,
 ///   `<slot>` or `[Your Name]` (an identifier in braces or angle brackets, words in square
 ///   brackets).
-public struct PromptResidueValidator: OutputValidator {
+package struct PromptResidueValidator: OutputValidator {
     /// Labels rejected at the start of a string or line, lowercase.
-    public var labels: Set<String>
+    package var labels: Set<String>
     /// Whether the labels the prompt's own lines open with are rejected too.
-    public var usesPromptLabels: Bool
+    package var usesPromptLabels: Bool
     /// The strings checked: nil for every free-text string (strings whose schema is an
     /// `enum`, `const`, `format` or `pattern` are skipped); otherwise every string at or under
     /// each pointer.
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Rejects leading symbols, `labels` (and the prompt's own), and template slots.
-    public init(
-        labels: Set<String> = PromptLabels.defaults, usesPromptLabels: Bool = true, at pointers: [JSONPointer]? = nil
-    ) {
-        self.labels = labels
+    /// - Parameter labels: The labels that give a prompt away; nil for Guided's own list
+    ///   (`Input`, `Output`, `Facts`, `Examples`, …).
+    public init(labels: Set<String>? = nil, usesPromptLabels: Bool = true, at pointers: [JSONPointer]? = nil) {
+        self.labels = labels ?? PromptLabels.defaults
         self.usesPromptLabels = usesPromptLabels
         self.pointers = pointers
     }

@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Rejects a string that repeats itself, as a small model stuck in a loop does:
 /// "I was floated on my back with the board with the board of the board in the water".
@@ -6,7 +6,7 @@ public import GuidedSchema
 /// Per string:
 /// - `"repeatedWord"`: a significant word is used more than ``maximumWordUses`` times
 ///   (default 2, so three uses fail). Significant means it has a letter and is not in
-///   ``EnglishStopwords``; uses are counted by ``EnglishStemmer`` stem, so `swim`,
+///   `EnglishStopwords`; uses are counted by `EnglishStemmer` stem, so `swim`,
 ///   `swims` and `swimming` are three uses of one word. One rejection per such word.
 /// - `"repeatedPhrase"`: the same three consecutive words occur twice (anywhere, also
 ///   overlapping, across punctuation), compared lowercased, and at least one of the three
@@ -14,13 +14,13 @@ public import GuidedSchema
 ///   count. One rejection per string, naming the first repeated run.
 ///
 /// Words are `WordTokenizer` tokens: runs of letters and digits, apostrophes dropped.
-public struct RepetitionValidator: OutputValidator {
+package struct RepetitionValidator: OutputValidator {
     /// The most times one significant word may be used in a string.
-    public var maximumWordUses: Int
+    package var maximumWordUses: Int
     /// The strings checked: nil for every free-text string (strings whose schema is an
     /// `enum`, `const`, `format` or `pattern` are skipped); otherwise every string at or under
     /// each pointer.
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Allows each significant word `maximumWordUses` times per string.
     public init(maximumWordUses: Int = 2, at pointers: [JSONPointer]? = nil) {

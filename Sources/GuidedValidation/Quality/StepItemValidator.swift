@@ -1,4 +1,4 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Rejects a step that is not an instruction: one that opens like a remark, a question or a
 /// diary line, or copies the user's entry back in the past tense ("I was standing in the
@@ -8,30 +8,30 @@ public import GuidedSchema
 /// a notification may well start with "You". The opening word is the first
 /// `WordTokenizer` word (leading quotes and symbols skipped, apostrophes dropped), and at
 /// most one opener reason is given per item, checked in this order:
-/// - `"startsWithPronoun"`: the first word is in ``EnglishPronouns/all`` (`I`, `we`, `you`,
+/// - `"startsWithPronoun"`: the first word is in `EnglishPronouns.all` (`I`, `we`, `you`,
 ///   `my`, `your`, `it`, `they`, `this`, `there`, …), except a demonstrative (`this`,
 ///   `that`, `these`, `those`) followed by a time word (`this week`, `that evening`).
-/// - `"startsWithGreeting"`: the first words are an entry of ``GreetingPhrases/all`` (`hi`,
+/// - `"startsWithGreeting"`: the first words are an entry of `GreetingPhrases.all` (`hi`,
 ///   `hello`, `congrats`, `great`, `well done`, `sure`, `okay`, …).
-/// - `"startsWithPastTense"`: the first word is a past-tense verb by ``PastTenseVerbs``
+/// - `"startsWithPastTense"`: the first word is a past-tense verb by `PastTenseVerbs`
 ///   (`went`, `bought`, `swam`, `signed`; not `read`, `put`, `cut`).
 /// - `"startsWithAuxiliary"`: the first word is a modal or a form of `be` in
-///   ``AuxiliaryVerbs/all`` (`can`, `should`, `will`, `is`, `are`, …): a statement or a
+///   `AuxiliaryVerbs.all` (`can`, `should`, `will`, `is`, `are`, …): a statement or a
 ///   question ("Can keep two balls going", "Is the bag packed?"). `do`, `have` and `be`
 ///   open good instructions and are not listed.
 ///
 /// And independently:
 /// - `"copiesEntry"`: at least ``minimumEntryOverlap`` (default 0.6) of the item's distinct
-///   significant stems (non-stopwords through ``EnglishStemmer``, plus numbers) occur in one
+///   significant stems (non-stopwords through `EnglishStemmer`, plus numbers) occur in one
 ///   grounding snippet, **and** the item has a past-tense verb anywhere, except directly after
 ///   `you` (`you've`, `you'd`): "Pack the goggles you bought" refers to an entry and passes,
 ///   "Then bought goggles at the pool" copies one.
-public struct StepItemValidator: OutputValidator {
+package struct StepItemValidator: OutputValidator {
     /// The step-like strings: every string at or under each pointer, e.g. `/steps`.
-    public var pointers: [JSONPointer]
+    package var pointers: [JSONPointer]
     /// The share of an item's significant stems found in one grounding snippet that, with a
     /// past-tense verb, makes it a copied entry.
-    public var minimumEntryOverlap: Double
+    package var minimumEntryOverlap: Double
 
     /// Checks the steps at `pointers`.
     public init(at pointers: [JSONPointer], minimumEntryOverlap: Double = 0.6) {

@@ -1,43 +1,45 @@
-public import GuidedSchema
+import GuidedSchema
 
 /// Rejects text whose words do not make a sentence: what a model forced into a small
 /// vocabulary writes ("Of the board in the water", "learn It to swim", "Swim with the").
 ///
 /// Per string, at most one rejection per reason:
 /// - `"badSentenceOpener"`: a sentence opens with a word in ``openers`` (default
-///   ``EnglishFunctionWords/discouragedOpeners``: `and`, `or`, `but`, `nor`, `of`, `than`).
+///   `EnglishFunctionWords.discouragedOpeners`: `and`, `or`, `but`, `nor`, `of`, `than`).
 ///   A sentence opens at the start of the string and after `.`, `!`, `?`, `…`, `:`, `;` or a
 ///   line break. Prepositions are not in the default list: "With the board, kick" is good.
 /// - `"capitalizedFunctionWord"`: a word written capitalized (`It`, `The`; not `IT`, and
 ///   never the one-letter `A` or `I`) that is an article, preposition, conjunction, possessive
-///   or pronoun (``EnglishFunctionWords``, ``EnglishPronouns``), in the middle of a sentence:
+///   or pronoun (`EnglishFunctionWords`, `EnglishPronouns`), in the middle of a sentence:
 ///   not opening one, not right after an opening quote or bracket. Allowed when the next
 ///   word, in the same sentence, is capitalized too (a title or name: "The Hobbit", "Of
 ///   Mice and Men"), when the grounding writes the same word capitalized mid-sentence, and
 ///   in a title-cased string (every word that is not a stopword capitalized, at least two).
 /// - `"danglingEnding"`: the last word is an article (`a`, `an`, `the`), a conjunction of
-///   ``EnglishFunctionWords/danglingConjunctions`` (`and`, `or`, `but`, `nor`, `than`,
+///   `EnglishFunctionWords.danglingConjunctions` (`and`, `or`, `but`, `nor`, `than`,
 ///   `because`, `if`) or a possessive (`my`, `your`, `our`, `their`, `its`), whatever
 ///   punctuation follows. Or it is a preposition of
-///   ``EnglishFunctionWords/danglingPrepositions`` (`of`, `to`, `with`, `at`, `for`, `from`,
+///   `EnglishFunctionWords.danglingPrepositions` (`of`, `to`, `with`, `at`, `for`, `from`,
 ///   …), except where English strands one: the string ends with `?` ("What are you waiting
 ///   for?"); the word before is a particle (`up`, `out`, `in`, `on`, `off`, `down`, `back`,
 ///   `over`, `away`, `along`: "the class you signed up for"), an `-ing` form of five letters
 ///   or more ("worth working toward") or a past-tense verb ("the goal you wrote about"); or
 ///   `to` stands two words before ("a friend to swim with"). "Kick with the board to" fails.
 ///   Particles that end phrasal verbs (`up`, `in`, `out`, `before`: "Warm up") never count.
-public struct WordSaladValidator: OutputValidator {
+package struct WordSaladValidator: OutputValidator {
     /// Words that may not open a sentence, lowercase.
-    public var openers: Set<String>
+    package var openers: Set<String>
     /// The strings checked: nil for every free-text string (strings whose schema is an
     /// `enum`, `const`, `format` or `pattern` are skipped); otherwise every string at or under
     /// each pointer.
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Rejects sentences opening with `openers`, stray capitalized function words and
     /// dangling endings.
-    public init(openers: Set<String> = EnglishFunctionWords.discouragedOpeners, at pointers: [JSONPointer]? = nil) {
-        self.openers = openers
+    /// - Parameter openers: Words a sentence should not open with; nil for Guided's English list
+    ///   (function words such as `and`, `of`, `the`).
+    public init(openers: Set<String>? = nil, at pointers: [JSONPointer]? = nil) {
+        self.openers = openers ?? EnglishFunctionWords.discouragedOpeners
         self.pointers = pointers
     }
 

@@ -5,7 +5,7 @@
 /// and `be` are left out: they open good instructions ("Do ten push-ups", "Don't skip
 /// breakfast", "Have a glass of water", "Be patient with yourself"). `may` is left out
 /// because it is also the month.
-public enum AuxiliaryVerbs {
+package enum AuxiliaryVerbs {
     /// Every entry, lowercase and without apostrophes: `can`, `cant`, `should`, `will`, `is`, `are`, ….
     public static let all: Set<String> = [
         "can", "cant", "cannot", "could", "couldnt", "should", "shouldnt", "would", "wouldnt",

@@ -17,7 +17,7 @@
 /// So `shipped`/`ship`/`shipping`, `steps`/`step`, `swimming`/`swim`/`swam` and
 /// `meditation`/`meditate` share a stem.
 /// Stems are for comparison only; they are often not words.
-public enum EnglishStemmer {
+package enum EnglishStemmer {
     /// The stem of `word`, lowercased.
     public static func stem(_ word: String) -> String {
         let lowered = word.lowercased()
@@ -79,7 +79,7 @@ public enum EnglishStemmer {
     private static let vowels: Set<Character> = ["a", "e", "i", "o", "u", "y"]
 
     /// Irregular past forms and participles of common verbs, with their base form.
-    public static let irregularBase: [String: String] = [
+    package static let irregularBase: [String: String] = [
         "sat": "sit", "swam": "swim", "swum": "swim", "ran": "run", "wrote": "write", "written": "write",
         "made": "make",
         "took": "take", "taken": "take", "bought": "buy", "went": "go", "gone": "go", "got": "get", "gotten": "get",

@@ -3,7 +3,7 @@
 /// The grounding check ignores these when counting shared words, so "Go to the store" and
 /// "the pool is open" share nothing. Entries are lowercase with apostrophes removed, as
 /// `WordTokenizer` writes words (`don't` → `dont`).
-public enum EnglishStopwords {
+package enum EnglishStopwords {
     /// Whether `word` (any case; apostrophes are ignored) is a stopword.
     public static func contains(_ word: String) -> Bool {
         all.contains(String(word.lowercased().filter { $0 != "'" && $0 != "\u{2019}" }))

@@ -2,10 +2,10 @@
 /// "same", "again". Any goal's steps may use them, so a word from this list never counts as
 /// carrying an example's subject into a request (``ExampleLeakValidator``).
 ///
-/// Entries are lowercase base forms; they are compared by ``EnglishStemmer`` stem, so "kept",
+/// Entries are lowercase base forms; they are compared by `EnglishStemmer` stem, so "kept",
 /// "getting" and "tried" match too. Domain verbs ("fold", "tie", "knit", "swim") are left out on
 /// purpose: they are exactly what leaks.
-public enum EverydayWords {
+package enum EverydayWords {
     /// The base forms.
     public static let words: Set<String> = [
         // Verbs of doing, moving and trying.
@@ -36,6 +36,6 @@ public enum EverydayWords {
     /// The stems of ``words``.
     static let stems: Set<String> = Set(words.map(EnglishStemmer.stem))
 
-    /// Whether `stem` (an ``EnglishStemmer`` stem) is an everyday word's.
-    public static func containsStem(_ stem: String) -> Bool { stems.contains(stem) }
+    /// Whether `stem` (an `EnglishStemmer` stem) is an everyday word's.
+    package static func containsStem(_ stem: String) -> Bool { stems.contains(stem) }
 }

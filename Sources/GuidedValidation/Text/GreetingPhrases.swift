@@ -5,7 +5,7 @@
 /// text opens with an entry when its first words are exactly the entry's words.
 /// Imperatives that read as encouragement (`Remember`, `Keep`, `Try`) are actions and are
 /// not listed.
-public enum GreetingPhrases {
+package enum GreetingPhrases {
     /// Every entry, in no meaningful order: `hi`, `hello`, `well done`, `good job`, `sure`, ….
     public static let all: [String] = [
         "hi", "hello", "hey", "hiya", "greetings", "dear", "welcome",

@@ -8,7 +8,7 @@
 ///   `shred` are not), and not in ``nonPastEdWords`` (`embed`, `hundred`, …).
 ///
 /// A word written all in capitals (`LED`, `SAT`) is an acronym, never a verb.
-public enum PastTenseVerbs {
+package enum PastTenseVerbs {
     /// Whether `word` is a past-tense verb by the rules above.
     public static func contains(_ word: String) -> Bool {
         guard word.contains(where: \.isLowercase) else { return false }
@@ -28,7 +28,7 @@ public enum PastTenseVerbs {
     /// `wound`, `bound` (nouns, adjectives or other verbs). Auxiliaries `was`, `were`,
     /// `had`, `did` are included, and past forms ending in `-eed` (`agreed`, `freed`), which
     /// the regular rule skips.
-    public static let irregularForms: Set<String> = [
+    package static let irregularForms: Set<String> = [
         "was", "were", "had", "did", "went", "bought", "swam", "ran", "made", "took", "wrote",
         "came", "got", "gave", "found", "kept", "thought", "brought", "caught", "taught", "sat",
         "stood", "spent", "sent", "built", "began", "drank", "ate", "drove", "rode", "flew",
@@ -42,7 +42,7 @@ public enum PastTenseVerbs {
     ]
 
     /// Words that end in a vowel plus `ed` yet are not past forms.
-    public static let nonPastEdWords: Set<String> = [
+    package static let nonPastEdWords: Set<String> = [
         "embed", "hundred", "kindred", "naked", "wicked", "sacred", "beloved", "rugged", "ragged",
         "jagged", "crooked", "seabed", "flowerbed",
     ]

@@ -4,7 +4,7 @@
 /// A string *opens with a label* when its text before the first `:` is at most 40
 /// characters of letters, digits, spaces and apostrophes, and that text — lowercased, inner
 /// spaces collapsed, one trailing number dropped (`step 1` → `step`) — is a label.
-public enum PromptLabels {
+package enum PromptLabels {
     /// Labels rejected in every request (lowercase).
     public static let defaults: Set<String> = [
         "note", "notes", "goal", "goals", "entry", "entries", "step", "steps", "fact", "facts",

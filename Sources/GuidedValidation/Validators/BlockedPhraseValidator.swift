@@ -4,7 +4,7 @@ public import GuidedSchema
 /// ``outwardVoice`` (hype, pressure and guilt: `"unlock"`, `"don't miss"`, `"amazing"`,
 /// `"you forgot"`, …), or the app's own list.
 ///
-/// A phrase the grounding itself uses is exempt (``exemptsGroundedPhrases``): quoting the
+/// A phrase the grounding itself uses is exempt (`exemptsGroundedPhrases`): quoting the
 /// user's own "don't miss the bus" back to them is not the app's voice.
 ///
 /// Matching ignores case, treats curly and straight apostrophes alike and any whitespace run
@@ -24,11 +24,11 @@ public struct BlockedPhraseValidator: OutputValidator {
 
     /// The phrases to block, matched ignoring case, apostrophe style and whitespace runs;
     /// ``outwardVoice`` by default.
-    public var phrases: [String]
+    package var phrases: [String]
     /// How phrase ends match.
-    public var matching: Matching
+    package var matching: Matching
     /// Whether a phrase found in the request's grounding is allowed in the output.
-    public var exemptsGroundedPhrases: Bool
+    package var exemptsGroundedPhrases: Bool
 
     /// Blocks `phrases` (by default ``outwardVoice``), matched as whole words or word prefixes,
     /// except (by default) those the grounding uses.

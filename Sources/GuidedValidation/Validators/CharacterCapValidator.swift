@@ -4,10 +4,10 @@ public import GuidedSchema
 /// `maxLength` counts), so a notification fits where the app shows it.
 public struct CharacterCapValidator: OutputValidator {
     /// The most characters (Unicode scalars) a string may have.
-    public var maximum: Int
+    package var maximum: Int
     /// The strings capped: nil for every string; otherwise every string at or under each
     /// pointer, so an array's pointer caps each element.
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Caps every string (or those at `pointers`) at `maximum` characters.
     public init(maximum: Int, at pointers: [JSONPointer]? = nil) {

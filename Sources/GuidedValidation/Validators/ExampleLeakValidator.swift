@@ -4,15 +4,15 @@ public import GuidedSchema
 /// example's subject leaked (a swimming reminder that says "Your tote bag is getting closer"
 /// because an example was about sewing a tote bag).
 ///
-/// A leaked word is a significant word (not a stopword, compared by ``EnglishStemmer`` stem) of
-/// an example's facts (``ValidationContext/exampleGrounding``) that this request's grounding
-/// does not contain, leaving out ``EverydayWords`` ("kept", "better", "same": no subject in
+/// A leaked word is a significant word (not a stopword, compared by `EnglishStemmer` stem) of
+/// an example's facts (`ValidationContext.exampleGrounding`) that this request's grounding
+/// does not contain, leaving out `EverydayWords` ("kept", "better", "same": no subject in
 /// them). The examples' *outputs* are not consulted: their phrasing ("Ready for
 /// another?") is meant to be reused. Examples drawn from other domains make the check sharp:
 /// their facts' nouns rarely belong to the request. With no example facts, nothing is checked.
 public struct ExampleLeakValidator: OutputValidator {
     /// The strings checked: nil for every string, otherwise those at or under each pointer.
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Rejects strings that use an example's subject words.
     public init(at pointers: [JSONPointer]? = nil) {

@@ -4,9 +4,9 @@ public import GuidedSchema
 /// specific the grounding never gave.
 ///
 /// Each string must:
-/// - share at least ``minimumSharedWords`` significant words with the grounding
+/// - share at least `minimumSharedWords` significant words with the grounding
 ///   (`"noSharedWords"`). Words are compared lowercased, punctuation stripped, stopwords
-///   (``EnglishStopwords``) left out, through ``EnglishStemmer`` so `swimming` meets `swim`.
+///   (`EnglishStopwords`) left out, through `EnglishStemmer` so `swimming` meets `swim`.
 ///   Digit-bearing tokens count as words too. This catches few-shot example content copied
 ///   into an unrelated request.
 /// - introduce no number absent from the grounding (`"ungroundedNumber"`): any token with a
@@ -30,10 +30,10 @@ public import GuidedSchema
 /// the chain for requests that hand the model no facts.
 public struct GroundingValidator: OutputValidator {
     /// The fewest significant words each string must share with the grounding.
-    public var minimumSharedWords: Int
+    package var minimumSharedWords: Int
     /// The strings checked: nil for every string, otherwise those at or under each pointer
     /// (leave out enum-like fields such as a category).
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Requires `minimumSharedWords` shared words per string and no invented specifics.
     public init(minimumSharedWords: Int = 1, at pointers: [JSONPointer]? = nil) {

@@ -7,11 +7,11 @@ public import GuidedSchema
 /// `","`, `"7"` and `"..."` have none.
 public struct MinimumContentValidator: OutputValidator {
     /// The fewest words each string must have.
-    public var minimumWords: Int
+    package var minimumWords: Int
     /// Whether array items must be pairwise distinct.
-    public var distinctItems: Bool
+    package var distinctItems: Bool
     /// The strings checked for words: nil for every string, otherwise those at or under each pointer.
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Requires `minimumWords` words per string and, when `distinctItems`, no repeated array items.
     public init(minimumWords: Int = 2, distinctItems: Bool = true, at pointers: [JSONPointer]? = nil) {

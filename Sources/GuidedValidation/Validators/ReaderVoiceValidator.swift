@@ -10,7 +10,7 @@ public import GuidedSchema
 /// the reader's entry.
 public struct ReaderVoiceValidator: OutputValidator {
     /// The strings checked: nil for every string, otherwise those at or under each pointer.
-    public var pointers: [JSONPointer]?
+    package var pointers: [JSONPointer]?
 
     /// Rejects first-person singular outside quotes.
     public init(at pointers: [JSONPointer]? = nil) {

@@ -7,9 +7,9 @@ public import GuidedSchema
 ///   "As an AI", `{{`, `}}`, `<slot>`, `[placeholder]`…), matched case-insensitively as a
 ///   whole word where the marker's edge is a letter;
 /// - one of the schema's own property names used as a label (`steps:`, `"text":`);
-/// - an unfilled template slot (`<name>`, `[Your Name]`, `{name}`), when ``detectsTemplateSlots``;
-/// - any prompt line longer than ``minimumEchoLength`` characters, verbatim;
-/// - or, being itself longer than ``minimumEchoLength`` characters, appears verbatim in the
+/// - an unfilled template slot (`<name>`, `[Your Name]`, `{name}`), when `detectsTemplateSlots`;
+/// - any prompt line longer than `minimumEchoLength` characters, verbatim;
+/// - or, being itself longer than `minimumEchoLength` characters, appears verbatim in the
 ///   prompt: a copied instruction or few-shot example.
 ///
 /// Prompt text that is also grounding is not scaffolding: lines and strings found inside a
@@ -24,11 +24,11 @@ public struct ScaffoldingEchoValidator: OutputValidator {
     ]
 
     /// The marker phrases.
-    public var markers: [String]
+    package var markers: [String]
     /// Whether `<name>`, `[Your Name]` and `{name}` slots are rejected.
-    public var detectsTemplateSlots: Bool
+    package var detectsTemplateSlots: Bool
     /// Prompt lines and output strings must be longer than this (in characters) to count as an echo.
-    public var minimumEchoLength: Int
+    package var minimumEchoLength: Int
 
     /// Rejects `markers`, schema labels, template slots and verbatim prompt text.
     public init(

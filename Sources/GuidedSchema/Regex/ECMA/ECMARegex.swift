@@ -1,11 +1,11 @@
 /// A JSON Schema `pattern` in the whole of ECMA-262 (with the `u` flag's syntax): lookahead and
 /// lookbehind, backreferences (numbered and named), word boundaries, Unicode property escapes,
-/// on top of everything ``RegexPattern`` supports.
+/// on top of everything `RegexPattern` supports.
 ///
-/// It runs a backtracking matcher with a budget of steps (``ECMARegex/defaultStepBudget``):
+/// It runs a backtracking matcher with a budget of steps (`ECMARegex.defaultStepBudget`):
 /// a pattern built to make backtracking explode gives "unknown" (nil) in bounded time, never
-/// a hang. Use ``RegexPattern`` (linear time) where the pattern is in its subset.
-public struct ECMARegex: Sendable {
+/// a hang. Use `RegexPattern` (linear time) where the pattern is in its subset.
+package struct ECMARegex: Sendable {
     /// Steps one match may take before it gives up: a few milliseconds of work.
     public static let defaultStepBudget = 2_000_000
 

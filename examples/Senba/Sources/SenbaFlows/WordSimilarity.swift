@@ -12,16 +12,6 @@ public enum WordSimilarity {
         return Double(a.intersection(b).count) / Double(a.union(b).count)
     }
 
-    /// The stemmed significant words of `text`.
-    public static func words(_ text: String) -> Set<String> {
-        Set(
-            text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
-                .map { String($0).replacingApostrophes }
-                .filter { $0.count > 1 && !EnglishStopwords.contains($0) }
-                .map(EnglishStemmer.stem))
-    }
-}
-
-extension String {
-    fileprivate var replacingApostrophes: String { split(separator: "'").first.map(String.init) ?? self }
+    /// The stemmed significant words of `text` (``SignificantWords``, as Guided's checks read them).
+    public static func words(_ text: String) -> Set<String> { SignificantWords.of(text) }
 }
