@@ -25,8 +25,6 @@ let package = Package(
         .library(name: "GuidedManagedServer", targets: ["GuidedManagedServer"]),
         .library(name: "GuidedOllama", targets: ["GuidedOllama"]),
         .library(name: "GuidedOpenAI", targets: ["GuidedOpenAI"]),
-        .library(name: "GuidedServerBackends", targets: ["GuidedServerBackends"]),
-        .library(name: "GuidedHTTP", targets: ["GuidedHTTP"]),
         .executable(name: "guided", targets: ["guided"]),
     ],
     targets: [

@@ -6,7 +6,7 @@ import GuidedManagedServer
 import GuidedOllama
 import GuidedOpenAI
 @_exported public import GuidedSchema
-@_exported public import GuidedServerBackends
+import GuidedServerBackends
 @_exported public import GuidedSession
 @_exported public import GuidedValidation
 
