@@ -137,6 +137,7 @@ let package = Package(
             name: "guided-bench",
             dependencies: [
                 "GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema", "Guided", "GuidedHTTP",
+                "GuidedServerBackends",
                 "GuidedManagedServer", "GuidedLlamaServer", "GuidedTestSupport", "CanonicalSchemas", "SenbaFlows",
             ],
             path: "Benchmarks/GuidedBench",
@@ -237,6 +238,7 @@ let package = Package(
             dependencies: [
                 "Guided", "GuidedSession", "GuidedValidation", "GuidedManagedServer", "GuidedLlamaServer",
                 "GuidedTestSupport", "GuidedTestTraits", "GuidedHTTP", "GuidedJSON", "CanonicalSchemas",
+                "GuidedGrammar",
             ],
             swiftSettings: swiftSettings
         ),
@@ -247,7 +249,7 @@ let package = Package(
             name: "GuidedBackendsTests",
             dependencies: [
                 "Guided", "GuidedTestSupport", "GuidedTestTraits", "GuidedLlamaServer", "GuidedManagedServer",
-                "GuidedOllama",
+                "GuidedOllama", "GuidedServerBackends",
                 "GuidedOpenAI", "GuidedHTTP", "GuidedJSON",
                 "GuidedGrammar", "CanonicalSchemas", "CustomBackendExample", "GuidedBackends", "GuidedSchema",
             ],

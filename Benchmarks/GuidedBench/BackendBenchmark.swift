@@ -3,6 +3,7 @@ import Guided
 import GuidedGrammar
 import GuidedHTTP
 import GuidedManagedServer
+import GuidedServerBackends
 
 /// Live: the same prompt and schema through llama-server with (a) Guided's GBNF grammar,
 /// (b) llama-server's own `json_schema` conversion, (c) no constraint — interleaved rounds,

@@ -2,6 +2,7 @@ import Foundation
 import Guided
 import GuidedGrammar
 import GuidedHTTP
+import GuidedServerBackends
 
 /// Live, against a running vLLM (`--url`, its `/v1`; `scripts/setup-vllm` writes the command
 /// that starts one): the same prompt and schema through `/v1/completions` with (a) Guided's GBNF

@@ -1,7 +1,7 @@
 public import GuidedSchema
 
 /// A request that a backend could not turn into a valid response.
-public struct BackendError: Error, Sendable, CustomStringConvertible {
+public struct BackendError: GuidedError {
     /// What went wrong. New codes may be added.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         let name: String
@@ -61,4 +61,27 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
         if let excerpt { text += " — output: \(excerpt)" }
         return text
     }
+}
+
+extension BackendError {
+    /// The code's name, e.g. `transport`.
+    public var codeName: String { code.description }
+
+    /// What to do, by code.
+    public var remedy: String {
+        switch code {
+        case .unavailable, .transport: "check that the server runs at the configured url and answers"
+        case .timeout: "raise the backend's timeout or the routing deadline, or lower maximumResponseTokens"
+        case .httpStatus, .malformedResponse: "check the server's log; its reply was not what its API promises"
+        case .grammarRejected: "report the schema: the server refused the grammar Guided compiled for it"
+        case .invalidOutput, .truncated: "give the model examples, or raise maximumResponseTokens"
+        case .unsupportedOption: "route this request to a backend with the capability, or drop the option"
+        case .contextExceeded: "shorten the prompt or the transcript, or lower maximumResponseTokens"
+        case .cancelled: "nothing: the caller cancelled the request"
+        default: "see the message"
+        }
+    }
+
+    /// The backend, and the JSON Pointer of the first schema violation when the output broke it.
+    public var location: ErrorLocation { ErrorLocation(backend, pointer: violations.first?.pointer) }
 }

@@ -1,7 +1,7 @@
 public import GuidedSchema
 
 /// A configuration file that cannot be used, located by file and JSON Pointer.
-public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ConfigurationError: GuidedError, Hashable {
     /// The file, if the configuration came from one.
     public var file: String?
     /// Where in the file.
@@ -24,7 +24,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     /// strings it quotes (a kind, an unknown key, a route entry, a model name) have their control
     /// characters escaped (``TerminalText``), so the file cannot write to the terminal through it.
     public var description: String {
-        TerminalText.escaped("\(file ?? "<configuration>"): error: \(message) (at #\(pointer)) — \(remedy)")
+        TerminalText.escaped(rendered())
     }
 }
 
@@ -159,4 +159,12 @@ public struct BackendConfiguration: Sendable {
                 remedy: "remove it; known keys are \(known.sorted().joined(separator: ", "))")
         }
     }
+}
+
+extension ConfigurationError {
+    /// `invalidConfiguration`: a configuration entry is missing, unknown or out of range.
+    public var codeName: String { "invalidConfiguration" }
+
+    /// The configuration file (else `<configuration>`) and the JSON Pointer of the entry.
+    public var location: ErrorLocation { ErrorLocation(file ?? "<configuration>", pointer: pointer) }
 }

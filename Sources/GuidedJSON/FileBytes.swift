@@ -1,3 +1,5 @@
+public import GuidedSchema
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -87,7 +89,7 @@ public enum FileBytes {
 }
 
 /// Why a file could not be read.
-public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum FileReadError: GuidedError, Hashable {
     /// Nothing exists at the path.
     case missing
     /// The path is a directory.
@@ -124,4 +126,22 @@ public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLarge: "give a regular JSON file, not a device or an endless stream"
         }
     }
+}
+
+extension FileReadError {
+    /// `missing`, `isDirectory`, `unreadable` or `tooLarge`.
+    public var codeName: String {
+        switch self {
+        case .missing: "missing"
+        case .isDirectory: "isDirectory"
+        case .unreadable: "unreadable"
+        case .tooLarge: "tooLarge"
+        }
+    }
+
+    /// What went wrong (the same as ``description``).
+    public var message: String { description }
+
+    /// A file read has no path of its own here: the caller's error names the file.
+    public var location: ErrorLocation { ErrorLocation("<file>") }
 }

@@ -1,7 +1,7 @@
 import GuidedSchema
 
 /// JSON text that could not be parsed, located by line and column (1-based, in characters).
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONSyntaxError: GuidedError, Hashable {
     /// The file the text came from, if any.
     public var file: String?
     /// 1-based line of the error.
@@ -40,5 +40,19 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         return SchemaError(
             .syntax, "invalid JSON: \(message)", remedy: "fix the JSON syntax at this line and column",
             file: file, line: line, column: column)
+    }
+}
+
+extension JSONSyntaxError {
+    /// `unreadable` when the file could not be read, else `syntax`.
+    public var codeName: String { readFailure == nil ? "syntax" : "unreadable" }
+
+    /// What to do: the read failure's remedy, or to fix the syntax where it broke.
+    public var remedy: String { readFailure?.remedy ?? "fix the JSON syntax at this line and column" }
+
+    /// The file (else `<json>`), and the line and column where the syntax broke.
+    public var location: ErrorLocation {
+        readFailure == nil
+            ? ErrorLocation(file ?? "<json>", line: line, column: column) : ErrorLocation(file ?? "<json>")
     }
 }

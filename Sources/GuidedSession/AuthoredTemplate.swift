@@ -1,3 +1,5 @@
+public import GuidedSchema
+
 /// Copy a person wrote, with named slots the request's facts fill: the text that ships when no
 /// model output passes, and the text the model is asked to polish.
 ///
@@ -83,7 +85,7 @@ public struct FilledTemplate: Sendable, Hashable {
 }
 
 /// A template that cannot be parsed or filled.
-public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TemplateError: GuidedError, Hashable {
     /// What went wrong.
     public enum Code: String, Sendable, Hashable {
         /// A `{` with no matching `}`, or a `}` with no `{` (write `{{` or `}}` for a brace).
@@ -111,4 +113,21 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// `template "…": message`.
     public var description: String { "template \"\(template)\": \(message)" }
+}
+
+extension TemplateError {
+    /// `unbalancedBrace`, `invalidSlotName` or `missingSlot`.
+    public var codeName: String { code.rawValue }
+
+    /// What to do about the template or the facts.
+    public var remedy: String {
+        switch code {
+        case .unbalancedBrace: "close each { with }, or write {{ and }} for literal braces"
+        case .invalidSlotName: "name a slot with letters, digits and underscores, e.g. {entry}"
+        case .missingSlot: "give a fact that fills the slot (Fact(_:slots:scopes:)), or remove the slot"
+        }
+    }
+
+    /// The template itself.
+    public var location: ErrorLocation { ErrorLocation("template \"\(template)\"") }
 }

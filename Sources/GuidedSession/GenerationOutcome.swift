@@ -30,29 +30,38 @@ public struct GenerationOutcome<Value: Sendable>: Sendable {
 /// Why the fallback was used. `code` is machine-readable.
 public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
     /// The kind of reason.
-    public enum Code: String, Sendable, Hashable {
+    /// Extensible, as ``SchemaError/Code`` is: a new kind of reason breaks no caller's `switch`
+    /// (which needs a `default:`). `rawValue` is the name (`noBackendAvailable`).
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The name, e.g. `noBackendAvailable`.
+        public let rawValue: String
+        /// The code named `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The name.
+        public var description: String { rawValue }
+
         /// No backend in the route could serve.
-        case noBackendAvailable
+        public static let noBackendAvailable = Code(rawValue: "noBackendAvailable")
         /// Every available backend failed or produced output that failed a check.
-        case allBackendsFailed
+        public static let allBackendsFailed = Code(rawValue: "allBackendsFailed")
         /// The request's deadline passed first.
-        case deadlineExceeded
+        public static let deadlineExceeded = Code(rawValue: "deadlineExceeded")
         /// The schema's smallest valid output cannot fit the token budget.
-        case tokenBudget
+        public static let tokenBudget = Code(rawValue: "tokenBudget")
         /// The prompt plus the response budget fits the context of no available backend.
-        case contextExceeded
+        public static let contextExceeded = Code(rawValue: "contextExceeded")
         /// The caller cancelled the request (only in ``GenerationError``: a cancelled request
         /// gets no fallback, as nobody is waiting for it).
-        case cancelled
+        public static let cancelled = Code(rawValue: "cancelled")
         /// The fallback built for this request breaks the schema (e.g. a filled template over a
         /// length cap), so there is nothing to ship.
-        case fallbackDoesNotFit
+        public static let fallbackDoesNotFit = Code(rawValue: "fallbackDoesNotFit")
         /// The output type declares a property its schema cannot represent (a `Date`, a `URL`):
         /// no output could ever decode, so nothing is sent and no fallback hides the mistake.
-        case invalidDeclaration
+        public static let invalidDeclaration = Code(rawValue: "invalidDeclaration")
         /// An option is out of its range (`GenerationOptions.rangeViolation`): nothing is sent, and no
         /// fallback hides the mistake.
-        case invalidOptions
+        public static let invalidOptions = Code(rawValue: "invalidOptions")
     }
 
     /// The kind of reason.

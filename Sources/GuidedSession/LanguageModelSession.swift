@@ -266,18 +266,3 @@ public struct TokenUsage: Sendable, Hashable {
     /// Tokens left for the next prompt and response, if the context size is known.
     public var remaining: Int? { contextSize.map { max(0, $0 - used.value) } }
 }
-
-/// No model output passed and no fallback is registered for the type.
-public struct GenerationError: Error, Sendable, CustomStringConvertible {
-    /// Why nothing shipped: ``FallbackReason/Code/noBackendAvailable``, ``FallbackReason/Code/cancelled``,
-    /// ``FallbackReason/Code/fallbackDoesNotFit`` and the like, with a message.
-    public var reason: FallbackReason
-    /// Every backend the router tried, in order, with its outcome and time; empty when no
-    /// backend was tried (e.g. an invalid declaration).
-    public var attempts: [Attempt]
-
-    /// The reason and attempts in one line.
-    public var description: String {
-        "\(reason) [" + attempts.map(\.description).joined(separator: "; ") + "]"
-    }
-}

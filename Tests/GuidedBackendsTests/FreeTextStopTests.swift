@@ -2,6 +2,7 @@ import Guided
 import GuidedLlamaServer
 import GuidedOllama
 import GuidedOpenAI
+import GuidedServerBackends
 import GuidedTestSupport
 import GuidedTestTraits
 import Testing

@@ -2,6 +2,7 @@ import CanonicalSchemas
 import Guided
 import GuidedGrammar
 import GuidedOllama
+import GuidedServerBackends
 import GuidedTestSupport
 import Testing
 

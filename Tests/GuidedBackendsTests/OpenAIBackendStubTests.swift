@@ -1,6 +1,7 @@
 import Guided
 import GuidedJSON
 import GuidedOpenAI
+import GuidedServerBackends
 import GuidedTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Guided
 import GuidedHTTP
 import GuidedLlamaServer
+import GuidedServerBackends
 import GuidedTestSupport
 import Testing
 

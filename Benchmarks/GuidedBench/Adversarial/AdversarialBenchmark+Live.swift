@@ -3,6 +3,7 @@ import Guided
 import GuidedHTTP
 import GuidedManagedServer
 import GuidedSchema
+import GuidedServerBackends
 
 extension AdversarialBenchmark {
     /// Sends each grammar to a managed llama-server (1 slot, its default 4,000 MB address-space

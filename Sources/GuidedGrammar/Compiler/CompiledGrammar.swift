@@ -9,7 +9,7 @@ public struct CompiledGrammar: Sendable, Hashable {
 }
 
 /// A schema that cannot be compiled into a grammar.
-public struct GrammarError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct GrammarError: GuidedError, Hashable {
     /// Where in the schema (JSON Schema form).
     public var pointer: JSONPointer
     /// What cannot be compiled.
@@ -32,8 +32,20 @@ public struct GrammarError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `error: message (at #/pointer) — remedy`.
     public var description: String { "error: \(message) (at #\(pointer)) — \(remedy)" }
 
-    /// The same problem as a `SchemaError` attributed to `file`.
+    /// The same problem as a `SchemaError` attributed to `file`, with the code that says which:
+    /// a schema no value satisfies is `contradictoryBounds`, one the grammar cannot write is
+    /// `unsupportedKeyword`.
     package func schemaError(file: String?) -> SchemaError {
-        SchemaError(.unsupportedKeyword, message, remedy: remedy, at: pointer, file: file)
+        SchemaError(
+            isUnsatisfiable ? .contradictoryBounds : .unsupportedKeyword, message, remedy: remedy, at: pointer,
+            file: file)
     }
+}
+
+extension GrammarError {
+    /// `unsatisfiable` when no value can meet the schema, else `unsupportedKeyword`.
+    public var codeName: String { isUnsatisfiable ? "unsatisfiable" : "unsupportedKeyword" }
+
+    /// The schema and the JSON Pointer of the construct at fault.
+    public var location: ErrorLocation { ErrorLocation("<schema>", pointer: pointer) }
 }

@@ -1,5 +1,5 @@
 /// Generated content that does not fit the Swift type it is decoded into.
-public struct ContentDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ContentDecodingError: GuidedError, Hashable {
     /// Where in the content.
     public var pointer: JSONPointer
     /// What was expected there.
@@ -19,4 +19,18 @@ public struct ContentDecodingError: Error, Sendable, Hashable, CustomStringConve
     public var description: String {
         "\(pointer.description.isEmpty ? "/" : pointer.description): expected \(expected), got \(excerpt)"
     }
+}
+
+extension ContentDecodingError {
+    /// `typeMismatch`: the content does not have the shape the Swift type declares.
+    public var codeName: String { "typeMismatch" }
+
+    /// What did not match, e.g. `expected a string, got 3`.
+    public var message: String { "expected \(expected), got \(excerpt)" }
+
+    /// What to do: check the content against the type's schema first.
+    public var remedy: String { "check the content against the type's generationSchema before decoding it" }
+
+    /// The JSON Pointer of the value that did not match.
+    public var location: ErrorLocation { ErrorLocation("<content>", pointer: pointer) }
 }

@@ -4,7 +4,7 @@
 /// Every error names where it is: the file (when the schema came from one), the JSON Pointer
 /// of the offending keyword, and for JSON syntax errors the line and column. It also says
 /// what to do about it in one line.
-public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SchemaError: GuidedError, Hashable {
     /// What kind of problem this is. New codes may be added.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         let name: String
@@ -73,18 +73,20 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `file:line:column: error: message (at #/pointer) — remedy`, the compiler format editors understand.
     public var description: String { rendered(severity: "error") }
 
-    /// The same line with another severity, e.g. `warning` for accepted unsupported keywords.
-    public func rendered(severity: String) -> String {
-        var location = file ?? "<schema>"
-        if let line { location += ":\(line)" }
-        if let column { location += ":\(column)" }
-        return "\(location): \(severity): \(message) (at #\(pointer)) — \(remedy)"
-    }
-
     /// The same error, attributed to `file`.
     package func inFile(_ file: String) -> SchemaError {
         var copy = self
         copy.file = file
         return copy
+    }
+}
+
+extension SchemaError {
+    /// The code's name, e.g. `invalidValue`.
+    public var codeName: String { code.description }
+
+    /// The file (else `<schema>`), the pointer, the line and column.
+    public var location: ErrorLocation {
+        ErrorLocation(file ?? "<schema>", pointer: pointer, line: line, column: column)
     }
 }

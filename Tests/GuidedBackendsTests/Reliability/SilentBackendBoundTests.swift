@@ -1,5 +1,6 @@
 import CanonicalSchemas
 import Guided
+import GuidedServerBackends
 import GuidedTestSupport
 import GuidedTestTraits
 import Testing

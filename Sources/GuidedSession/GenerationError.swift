@@ -1,0 +1,46 @@
+import GuidedBackends
+public import GuidedSchema
+
+/// Nothing ships for a request: no model output passed and there is no fallback ("no
+/// suggestion"), the fallback breaks the schema, the call was mistaken, or it was cancelled.
+public struct GenerationError: GuidedError {
+    /// Why nothing shipped: ``FallbackReason/Code/noBackendAvailable``, ``FallbackReason/Code/cancelled``,
+    /// ``FallbackReason/Code/fallbackDoesNotFit`` and the like, with a message.
+    public var reason: FallbackReason
+    /// Every backend the router tried, in order, with its outcome and time; empty when no
+    /// backend was tried (e.g. an invalid declaration).
+    public var attempts: [Attempt]
+
+    /// The reason and attempts in one line.
+    public var description: String {
+        "\(reason) [" + attempts.map(\.description).joined(separator: "; ") + "]"
+    }
+}
+
+extension GenerationError {
+    /// The reason's code, e.g. `noBackendAvailable`.
+    public var codeName: String { reason.code.rawValue }
+
+    /// The reason, for people.
+    public var message: String { reason.message }
+
+    /// What to do, by the reason's code.
+    public var remedy: String {
+        switch reason.code {
+        case .noBackendAvailable:
+            "start a backend the route names (scripts/setup-model for the embedded one), or fix the route"
+        case .allBackendsFailed: "read the attempts: each says which check or transport failed"
+        case .deadlineExceeded: "raise the routing deadline, or lower maximumResponseTokens"
+        case .tokenBudget, .contextExceeded: "raise maximumResponseTokens, or shorten the prompt and the transcript"
+        case .fallbackDoesNotFit: "make the fallback (or the filled template) satisfy the schema"
+        case .invalidDeclaration:
+            "give the type's properties types with a schema (String, numbers, Bool, arrays, Generable)"
+        case .invalidOptions: "give the option a value in its range"
+        case .cancelled: "nothing: the caller cancelled the request"
+        default: "read the attempts"
+        }
+    }
+
+    /// The session's request; the attempts say which backend did what.
+    public var location: ErrorLocation { ErrorLocation(attempts.last?.backend ?? "<session>") }
+}
