@@ -4,7 +4,11 @@ import PackageDescription
 
 /// libFuzzer targets for Guided's parsers, in their own package so a plain `swift build` of the
 /// root package never sees them. Build and run them with `scripts/fuzz` (it passes
-/// `-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library`).
+/// `-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing`). The
+/// parsers are `package` declarations, out of another package's reach, so the targets (Guided's
+/// own test code) import its modules `@testable`. The targets that fuzz HTTP internals depend on
+/// the `Guided` product and import its `GuidedHTTP` and `GuidedServerBackends` modules, which are
+/// no products.
 ///
 /// The root package is a path dependency; its identity is its folder's name, whatever the
 /// checkout is called.
@@ -28,8 +32,8 @@ let package = Package(
         fuzzTarget("fuzz-regex", ["GuidedSchema"]),
         fuzzTarget("fuzz-schema-import", ["GuidedJSON", "GuidedSchema", "GuidedGrammar"]),
         fuzzTarget("fuzz-configuration", ["Guided", "GuidedJSON"]),
-        fuzzTarget("fuzz-stream-lines", ["GuidedHTTP", "GuidedServerBackends"]),
-        fuzzTarget("fuzz-redaction", ["Guided", "GuidedServerBackends"]),
+        fuzzTarget("fuzz-stream-lines", ["Guided"]),
+        fuzzTarget("fuzz-redaction", ["Guided"]),
     ],
     swiftLanguageModes: [.v6]
 )

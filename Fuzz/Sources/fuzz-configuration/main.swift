@@ -1,6 +1,6 @@
 import FuzzSupport
-import Guided
-import GuidedJSON
+@testable import Guided
+@testable import GuidedJSON
 
 /// The configuration loader: any JSON document is a configuration or a located error (no
 /// backend is contacted: building a backend only reads its entry).

@@ -1,5 +1,5 @@
 import FuzzSupport
-import GuidedGrammar
+@testable import GuidedGrammar
 
 /// The GBNF parser and matcher: the first line is a grammar, the rest an input; any grammar
 /// parses or fails with a located error, and a parsed grammar matches any input without trapping.

@@ -1,5 +1,5 @@
 import FuzzSupport
-import GuidedJSON
+@testable import GuidedJSON
 
 /// The JSON reader: any bytes give a value or a located error, and a value survives a round trip.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
 import FuzzSupport
-import GuidedSchema
+@testable import GuidedSchema
 
 /// The partial JSON reader: every prefix of any text parses without trapping, and the
 /// snapshots of growing prefixes never shrink back.

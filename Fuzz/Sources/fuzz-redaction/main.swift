@@ -1,6 +1,6 @@
 import FuzzSupport
-import Guided
-import GuidedServerBackends
+@testable import Guided
+@testable import GuidedServerBackends
 
 /// Redaction and terminal escaping (issue 23). The first byte picks the piece size; the text
 /// after it is `secret\u{1}secret\u{1}…\u{2}text`. Checked, trapping on any broken promise: the text

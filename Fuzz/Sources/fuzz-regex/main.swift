@@ -1,5 +1,5 @@
 import FuzzSupport
-import GuidedSchema
+@testable import GuidedSchema
 
 /// The regex parser and matcher: a pattern, a NUL, a subject. Any pattern compiles or fails
 /// with a syntax error; a compiled one matches any subject without trapping.

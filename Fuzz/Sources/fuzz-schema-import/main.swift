@@ -1,7 +1,7 @@
 import FuzzSupport
-import GuidedGrammar
-import GuidedJSON
-import GuidedSchema
+@testable import GuidedGrammar
+@testable import GuidedJSON
+@testable import GuidedSchema
 
 /// The JSON Schema importer (and the grammar compiler behind it): any JSON document imports or
 /// fails with a located error; an imported schema compiles to a grammar our GBNF parser reads,

@@ -1,6 +1,6 @@
 import FuzzSupport
-import GuidedHTTP
-import GuidedServerBackends
+@testable import GuidedHTTP
+@testable import GuidedServerBackends
 
 /// The SSE and NDJSON line parsers: the bytes are a response body, split into lines at every
 /// boundary the first byte picks; each line goes through the SSE parser and the strict event
