@@ -156,7 +156,8 @@ public final class LanguageModelSession: Sendable {
         // Precedence: the call's explicit options and fallback > the configuration's `outputs`
         // entry for the type > the registered policy > the framework's defaults (OutputDefaults).
         let settings = plan.name.flatMap { configuration.outputs[$0] }
-        let plan = plan.withDefaultChecks(grounded: !asked.grounding.isEmpty).configured(by: settings)
+        let plan = plan.withDefaultChecks(grounded: !asked.grounding.isEmpty, polishing: asked.template != nil)
+            .configured(by: settings)
         let policy = plan.policy ?? OutputPolicy<Value>.noSuggestion()
         let history = policy.history ?? .default(structured: plan.schema != nil)
         var options = asked.options.filling(from: settings?.options ?? GenerationOptions())

@@ -70,6 +70,32 @@ import Testing
         #expect(request.grounding == Self.facts.map(\.text))
     }
 
+    @Test func aPolishedCopyThatChangesAFactWordShipsTheTemplateInstead() async throws {
+        // The rewrite Gemma 3 270M wrote for an entry about abuela.
+        let facts = [
+            Fact(
+                "10 May 2026: Said good morning to abuela in Spanish.",
+                slots: ["entry": "Said good morning to abuela in Spanish.", "month": "May"], scopes: [.goal("spanish")])
+        ]
+        let changed = RecordingBackend(answers: [["text": "In May you said good morning to abuelo in Spanish."]])
+        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [changed]))
+        try session.register(RewrittenNotification.self, policy: .template({ RewrittenNotification(text: $0) }))
+        let copy = try AuthoredTemplate("Back in {month} you wrote: \"{entry}\"").filled(from: facts)
+        let outcome = try await session.respond(
+            to: GenerationRequest<RewrittenNotification>(polishing: copy, facts: facts, scope: .goal("spanish")))
+        #expect(outcome.value.text == copy.text)
+        #expect(outcome.attempts.map(\.outcomeCode).contains("rejected:changedFact/changedWord"))
+    }
+
+    @Test func aRequestThatIsNoPolishingIsNotCheckedForChangedWords() async throws {
+        let backend = RecordingBackend(answers: [["text": "Say good morning to abuelo in Spanish."]])
+        let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [backend]))
+        let outcome = try await session.respond(
+            to: GenerationRequest<RewrittenNotification>(
+                "Suggest a greeting.", grounding: ["Said good morning to abuela in Spanish."]))
+        #expect(outcome.isFromModel)
+    }
+
     @Test func aFilledCopyOverTheSchemasCapIsAnErrorNotAnInvalidValue() async throws {
         let dead = ScriptedBackend("dead", available: RouterTests.down, answers: [.output(["text": "unused"])])
         let session = LanguageModelSession(configuration: GuidedConfiguration(backends: [dead]))

@@ -89,6 +89,7 @@ package struct ValidatorSetting: Sendable, Hashable {
         "grounding": ["at": .pointers, "minimumSharedWords": .wholeNumber(0...100)],
         "minimumContent": ["at": .pointers, "minimumWords": .wholeNumber(1...100), "distinctItems": .flag],
         "copiedFact": ["at": .pointers, "minimumWords": .wholeNumber(1...100)],
+        "changedFact": ["at": .pointers],
         "exampleLeak": ["at": .pointers],
         "readerVoice": ["at": .pointers],
         "scaffoldingEcho": ["detectsTemplateSlots": .flag, "minimumEchoLength": .wholeNumber(1...10_000)],

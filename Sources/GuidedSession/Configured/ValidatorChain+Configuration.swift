@@ -103,6 +103,8 @@ enum ConfiguredValidators {
             var validator = CopiedFactValidator(at: at)
             if let words = setting.integer("minimumWords") { validator.minimumWords = words }
             return [validator]
+        case "changedFact":
+            return [ChangedFactValidator(at: at)]
         case "exampleLeak":
             return [ExampleLeakValidator(at: at)]
         case "readerVoice":

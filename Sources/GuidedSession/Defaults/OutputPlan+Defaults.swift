@@ -7,11 +7,12 @@ extension OutputPlan {
     /// whose name they lack), unless the output is free text or the policy opts out. A plan with
     /// no policy gets one with no fallback first. Runs before the configuration applies, so a
     /// configuration can still turn any default check off by name.
-    func withDefaultChecks(grounded: Bool) -> OutputPlan {
+    func withDefaultChecks(grounded: Bool, polishing: Bool = false) -> OutputPlan {
         var plan = self
         var policy = self.policy ?? OutputPolicy<Value>.noSuggestion()
         if policy.defaultChecks {
-            policy.validators = OutputDefaults.validators(policy.validators, schema: schema, grounded: grounded)
+            policy.validators = OutputDefaults.validators(
+                policy.validators, schema: schema, grounded: grounded, polishing: polishing)
         }
         plan.policy = policy
         return plan

@@ -11,11 +11,15 @@ struct GroundingEvidence: Sendable {
     var ordinals: Set<Int> = []
     /// Canonical date words (`fri` → `friday`).
     var dates: Set<String> = []
+    /// The grounding's own words, lowercased, letters only, in order and each once: what a
+    /// changed fact (``ChangedFactWord``) is compared against.
+    var factWords: [String] = []
 
     /// The evidence in `snippets`.
     init(_ snippets: [String]) {
         for token in snippets.flatMap(WordTokenizer.tokens(in:)) {
             let lowered = token.lowercased
+            if lowered.allSatisfy(\.isLetter), !words.contains(lowered) { factWords.append(lowered) }
             words.insert(lowered)
             words.insert(EnglishStemmer.stem(lowered))
             if let key = Self.significantKey(token) { significant.insert(key) }
