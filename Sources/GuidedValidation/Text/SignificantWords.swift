@@ -1,7 +1,8 @@
-/// The words of a text that carry its meaning, as Guided's grounding and copy checks compare
-/// them: lowercased, stopwords left out, each reduced to its stem (so "feeding" meets "fed"
-/// nearly, and "starter" meets "starters"). For an app that ranks or matches texts the way
-/// the checks do, without a copy of the word lists.
+/// The words of a text that carry its meaning, read with the stopword list and the stemmer
+/// Guided's grounding and copy checks use: lowercased, stopwords and single letters left out,
+/// each reduced to its stem (so "starter" meets "starters"), a word cut at an apostrophe
+/// (`Ada's` is `ada`). For an app that ranks or matches texts by their words, without a copy
+/// of the word lists.
 public enum SignificantWords {
     /// The stemmed significant words of `text`, each at least two letters long.
     ///
