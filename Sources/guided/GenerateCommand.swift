@@ -72,7 +72,8 @@ enum GenerateCommand {
             prompt, schema: schema, name: name, grounding: grounding, options: options, policy: policy)
         let result: Result<GenerationOutcome<GeneratedContent>, GenerationError>
         if arguments.flag("--stream") {
-            result = try await Self.streamed(session.streamResponse(to: request), printing: printSnapshot)
+            result = try await StreamedOutcome.of(
+                session.streamResponse(to: request), what: "output", showing: printSnapshot)
         } else {
             do throws(GenerationError) {
                 result = .success(try await session.respond(to: request))
@@ -238,26 +239,5 @@ enum BackendsCommand {
             let routed = route.contains(backend.name) ? "" : " (not routed)"
             Console.out(Console.line("\(backend.name) [\(backend.kind)]\(routed): \(await backend.availability())"))
         }
-    }
-}
-
-extension GenerateCommand {
-    /// Prints each snapshot as it comes and returns the outcome the stream ends with, or the
-    /// error that says nothing ships.
-    static func streamed(
-        _ snapshots: AsyncThrowingStream<ResponseSnapshot<GeneratedContent>, any Error>,
-        printing print: @Sendable (ResponseSnapshot<GeneratedContent>) -> Void
-    ) async throws(CommandFailure) -> Result<GenerationOutcome<GeneratedContent>, GenerationError> {
-        do {
-            for try await snapshot in snapshots {
-                print(snapshot)
-                if case .complete(let outcome) = snapshot { return .success(outcome) }
-            }
-        } catch let error as GenerationError {
-            return .failure(error)
-        } catch {
-            throw CommandFailure(message: "error: the output's stream failed: \(Console.line("\(error)"))", exitCode: 3)
-        }
-        throw CommandFailure(message: "error: the output's stream ended without an output", exitCode: 3)
     }
 }

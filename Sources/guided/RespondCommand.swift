@@ -67,26 +67,19 @@ enum RespondCommand {
         _ session: LanguageModelSession, _ prompt: String, _ options: GenerationOptions, json: Bool
     ) async throws(CommandFailure) -> Result<GenerationOutcome<String>, GenerationError> {
         var answer = StreamedAnswer()
-        do {
-            for try await snapshot in session.streamResponse(to: GenerationRequest<String>(prompt, options: options)) {
-                switch snapshot {
-                case .partial(let growing):
-                    guard !json else { continue }
-                    Console.print(answer.part(of: growing.text))
-                case .restarted:
-                    if !json, !answer.shown.isEmpty { Console.print("\n") }
-                    answer.restart()
-                case .complete(let outcome):
-                    if !json { Console.print(answer.ending(with: outcome.value)) }
-                    return .success(outcome)
-                }
+        let snapshots = session.streamResponse(to: GenerationRequest<String>(prompt, options: options))
+        return try await StreamedOutcome.of(snapshots, what: "answer") { snapshot in
+            switch snapshot {
+            case .partial(let growing):
+                guard !json else { return }
+                Console.print(answer.part(of: growing.text))
+            case .restarted:
+                if !json, !answer.shown.isEmpty { Console.print("\n") }
+                answer.restart()
+            case .complete(let outcome):
+                if !json { Console.print(answer.ending(with: outcome.value)) }
             }
-        } catch let error as GenerationError {
-            return .failure(error)
-        } catch {
-            throw CommandFailure(message: "error: the answer's stream failed: \(Console.line("\(error)"))", exitCode: 3)
         }
-        throw CommandFailure(message: "error: the answer's stream ended without an answer", exitCode: 3)
     }
 
     static func report(_ outcome: GenerationOutcome<String>) -> GeneratedContent {
