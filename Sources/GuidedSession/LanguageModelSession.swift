@@ -61,8 +61,11 @@ public final class LanguageModelSession: Sendable {
     /// - Returns: Warnings, each a located ``SchemaError`` to print with `rendered(severity:
     ///   "warning")`: ``SchemaError/Code/noExamples`` when the type has no examples and its
     ///   route reaches a base model.
+    /// - Throws: A ``SchemaError`` for a declaration, fallback or example that breaks the schema;
+    ///   a ``ConfigurationError`` for a policy route that names a backend the configuration does
+    ///   not have (its pointer is the route's entry, `/route/1`). Both are ``GuidedError``s.
     @discardableResult
-    public func register<Output: Generable>(_ type: Output.Type, policy: OutputPolicy<Output>) throws(SchemaError)
+    public func register<Output: Generable>(_ type: Output.Type, policy: OutputPolicy<Output>) throws
         -> [SchemaError]
     {
         try Output.checkDeclaration()
@@ -78,11 +81,14 @@ public final class LanguageModelSession: Sendable {
         if let configured = configuration.outputs[String(describing: Output.self)]?.examples?.examples {
             try checkExamples(configured.map(\.content), of: Output.self, at: "the configuration's examples")
         }
-        let configured = Set(configuration.backends.map(\.name))
-        if let route = policy.route, let unknown = route.first(where: { !configured.contains($0) }) {
-            throw SchemaError(
-                .invalidValue, "the route for \(Output.self) names the unknown backend \(unknown)",
-                remedy: "use a configured backend name")
+        let configured = configuration.backends.map(\.name)
+        if let route = policy.route, let index = route.firstIndex(where: { !configured.contains($0) }) {
+            throw ConfigurationError(
+                "the route for \(Output.self) names the unknown backend \"\(route[index])\"",
+                remedy: configured.isEmpty
+                    ? "add a backend named \"\(route[index])\" to the configuration"
+                    : "name one of the configured backends (\(configured.joined(separator: ", "))) or add \"\(route[index])\"",
+                at: JSONPointer(tokens: ["route", String(index)]))
         }
         try checkConfiguredFallback(of: Output.self)
         state.withLock {

@@ -176,10 +176,12 @@ import Testing
         do {
             try session.register(StepSuggestions.self, policy: .noSuggestion())
             Issue.record("registered a fallback that does not fit")
-        } catch {
+        } catch let error as SchemaError {
             #expect(error.file == "ops.json")
             #expect(error.pointer.description == "/outputs/StepSuggestions/fallback")
             #expect(error.description.hasPrefix("ops.json"), "\(error)")
+        } catch {
+            Issue.record("expected a SchemaError, got \(error)")
         }
     }
 

@@ -71,6 +71,21 @@ import Testing
         }
     }
 
+    @Test func aPolicyRouteNamingAnUnknownBackendIsAConfigurationErrorAtItsEntry() throws {
+        let session = Self.session([ScriptedBackend("local", answers: [])])
+        var policy = SessionTests.fallback
+        policy.route = ["local", "cloud"]
+        let error = try #require(throws: ConfigurationError.self) {
+            try session.register(StepSuggestions.self, policy: policy)
+        }
+        #expect(
+            error
+                == ConfigurationError(
+                    "the route for StepSuggestions names the unknown backend \"cloud\"",
+                    remedy: "name one of the configured backends (local) or add \"cloud\"",
+                    at: JSONPointer(tokens: ["route", "1"])))
+    }
+
     @Test func withoutAFallbackAFailedRequestThrowsWithEveryAttempt() async {
         let session = Self.session([ScriptedBackend("broken", answers: [.failure(.transport)])])
         await #expect(throws: GenerationError.self) {
