@@ -22,7 +22,7 @@ extension GuidedConfiguration {
             } catch {
                 if let failure = error.readFailure {
                     throw settings.error(
-                        "cannot read the fallback template \(path): \(failure.description)", key: "fallback",
+                        "cannot read the fallback template \(path): \(failure.message)", key: "fallback",
                         remedy: "\(failure.remedy); a relative path is taken from the configuration file's folder")
                 }
                 throw ConfigurationError(

@@ -79,7 +79,7 @@ extension GuidedConfiguration {
         } catch {
             if let failure = error.readFailure {
                 throw ConfigurationError(
-                    "cannot read the configuration file: \(failure.description)",
+                    "cannot read the configuration file: \(failure.message)",
                     remedy: "\(failure.remedy) (given with --config or GUIDED_CONFIG)", at: .root, file: path)
             }
             throw ConfigurationError(

@@ -54,13 +54,6 @@ public struct BackendError: GuidedError {
         self.excerpt = excerpt
     }
 
-    /// `backend: code: message`.
-    public var description: String {
-        var text = "\(backend): \(code): \(message)"
-        if !violations.isEmpty { text += " [" + violations.map(\.description).joined(separator: "; ") + "]" }
-        if let excerpt { text += " — output: \(excerpt)" }
-        return text
-    }
 }
 
 extension BackendError {
@@ -80,6 +73,14 @@ extension BackendError {
         case .cancelled: "nothing: the caller cancelled the request"
         default: "see the message"
         }
+    }
+
+    /// Every schema violation of invalid output, then `output: ` and an excerpt of what came;
+    /// nil when there is neither.
+    public var details: String? {
+        var parts = violations.map(\.description)
+        if let excerpt { parts.append("output: \(excerpt)") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// The backend, and the JSON Pointer of the first schema violation when the output broke it.

@@ -15,7 +15,7 @@ package enum ExamplesFile {
         do {
             bytes = try FileBytes.contents(of: path)
         } catch {
-            throw SchemaError(.unreadable, error.description, remedy: error.remedy, file: path)
+            throw SchemaError(.unreadable, error.message, remedy: error.remedy, file: path)
         }
         let value: GeneratedContent
         do {

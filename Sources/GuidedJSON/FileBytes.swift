@@ -107,8 +107,8 @@ public enum FileReadError: GuidedError, Hashable {
         }
     }
 
-    /// What is wrong, in words.
-    public var description: String {
+    /// What is wrong, in words: `no such file`.
+    public var message: String {
         switch self {
         case .missing: "no such file"
         case .isDirectory: "it is a directory, not a file"
@@ -138,9 +138,6 @@ extension FileReadError {
         case .tooLarge: "tooLarge"
         }
     }
-
-    /// What went wrong (the same as ``description``).
-    public var message: String { description }
 
     /// A file read has no path of its own here: the caller's error names the file.
     public var location: ErrorLocation { ErrorLocation("<file>") }

@@ -103,7 +103,7 @@ public enum JSONReader {
         do {
             bytes = try FileBytes.contents(of: path)
         } catch {
-            var failure = JSONSyntaxError(file: path, line: 1, column: 1, offset: 0, message: error.description)
+            var failure = JSONSyntaxError(file: path, line: 1, column: 1, offset: 0, message: error.message)
             failure.readFailure = error
             throw failure
         }

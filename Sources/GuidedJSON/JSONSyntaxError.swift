@@ -25,13 +25,6 @@ public struct JSONSyntaxError: GuidedError, Hashable {
         self.message = message
     }
 
-    /// `file:line:column: error: message`, or `file: error: message — remedy` when the file
-    /// could not be read.
-    public var description: String {
-        if let readFailure { return "\(file ?? "<json>"): error: \(message) — \(readFailure.remedy)" }
-        return "\(file ?? "<json>"):\(line):\(column): error: \(message)"
-    }
-
     /// The same problem as a ``SchemaError`` (for schema files).
     package var schemaError: SchemaError {
         if let readFailure {

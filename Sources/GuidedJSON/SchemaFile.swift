@@ -12,7 +12,7 @@ public enum SchemaFile {
         do {
             bytes = try FileBytes.contents(of: path)
         } catch {
-            throw SchemaError(.unreadable, error.description, remedy: error.remedy, file: path)
+            throw SchemaError(.unreadable, error.message, remedy: error.remedy, file: path)
         }
         let document: GeneratedContent
         do {

@@ -110,9 +110,6 @@ public struct TemplateError: GuidedError, Hashable {
         self.message = message
         self.template = template
     }
-
-    /// `template "…": message`.
-    public var description: String { "template \"\(template)\": \(message)" }
 }
 
 extension TemplateError {

@@ -10,11 +10,6 @@ public struct GenerationError: GuidedError {
     /// Every backend the router tried, in order, with its outcome and time; empty when no
     /// backend was tried (e.g. an invalid declaration).
     public var attempts: [Attempt]
-
-    /// The reason and attempts in one line.
-    public var description: String {
-        "\(reason) [" + attempts.map(\.description).joined(separator: "; ") + "]"
-    }
 }
 
 extension GenerationError {
@@ -39,6 +34,11 @@ extension GenerationError {
         case .cancelled: "nothing: the caller cancelled the request"
         default: "read the attempts"
         }
+    }
+
+    /// Every attempt, in order, each `backend: outcome (time)`; nil when no backend was tried.
+    public var details: String? {
+        attempts.isEmpty ? nil : attempts.map(\.description).joined(separator: "; ")
     }
 
     /// The session's request; the attempts say which backend did what.

@@ -63,7 +63,7 @@ import Testing
         #expect(error.code == .transport)
         #expect(
             error.description.hasPrefix(
-                "local: transport: responseHeaderTooLarge: \(server.baseURL)/health: the response headers are too large"
+                "local: error: responseHeaderTooLarge: \(server.baseURL)/health: the response headers are too large"
             ),
             "\(error)")
     }

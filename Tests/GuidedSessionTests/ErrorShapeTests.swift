@@ -71,6 +71,40 @@ import Testing
         #expect(error.rendered() == "<schema>: error: no value can satisfy this (at #/a) — relax the bounds")
     }
 
+    @Test func everyErrorPrintsAsItsOneRendering() throws {
+        let decoding = try #require(throwing(ContentDecodingError.self) { _ = try StepSuggestions(["steps": 3]) })
+        let template = try #require(throwing(TemplateError.self) { _ = try AuthoredTemplate("Back in {month") })
+        let syntax = try #require(throwing(JSONSyntaxError.self) { _ = try JSONReader.parse("{]", file: "x.json") })
+        let errors: [any GuidedError] = [
+            SchemaError(.invalidValue, "bad", remedy: "fix it"), decoding, template, syntax,
+            GrammarError("not writable", remedy: "drop it", at: .root),
+            BackendError(.timeout, backend: "local", "slow"),
+            FileReadError.missing,
+        ]
+        for error in errors { #expect(error.description == error.rendered(), "\(type(of: error))") }
+        #expect(
+            decoding.description
+                == "<content>: error: expected an array, got 3 (at #/steps) — check the content against the type's generationSchema before decoding it"
+        )
+        #expect(FileReadError.missing.description == "<file>: error: no such file — check the path")
+    }
+
+    @Test func detailsFollowTheRemedy() {
+        let invalid = BackendError(
+            .invalidOutput, backend: "local", "the output breaks the schema",
+            violations: [
+                Violation(
+                    pointer: JSONPointer(tokens: ["steps"]), keyword: "minItems", expected: "3 items",
+                    excerpt: "[\"a\",\"b\"]")
+            ],
+            excerpt: "{\"steps\":[\"a\",\"b\"]}")
+        #expect(
+            invalid.description
+                == "local: error: the output breaks the schema (at #/steps) — give the model examples, or raise maximumResponseTokens [/steps: 3 items, got [\"a\",\"b\"]; output: {\"steps\":[\"a\",\"b\"]}]"
+        )
+        #expect(BackendError(.timeout, backend: "local", "slow").details == nil)
+    }
+
     @Test func aGrammarErrorBecomesTheSchemaErrorOfItsKind() {
         let unsatisfiable = GrammarError("no value fits", remedy: "relax the bounds", at: .root, unsatisfiable: true)
         #expect(unsatisfiable.schemaError(file: "a.json").code == .contradictoryBounds)
@@ -91,6 +125,8 @@ import Testing
             #expect(error.remedy.contains("scripts/setup-model"))
             let shaped: any GuidedError = error
             #expect(shaped.rendered().hasPrefix("dead: error: "))
+            #expect(error.description == error.rendered())
+            #expect(error.details == error.attempts.map(\.description).joined(separator: "; "))
         }
     }
 

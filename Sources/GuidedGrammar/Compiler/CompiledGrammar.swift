@@ -29,9 +29,6 @@ public struct GrammarError: GuidedError, Hashable {
         self.isUnsatisfiable = unsatisfiable
     }
 
-    /// `error: message (at #/pointer) — remedy`.
-    public var description: String { "error: \(message) (at #\(pointer)) — \(remedy)" }
-
     /// The same problem as a `SchemaError` attributed to `file`, with the code that says which:
     /// a schema no value satisfies is `contradictoryBounds`, one the grammar cannot write is
     /// `unsupportedKeyword`.

@@ -14,11 +14,6 @@ public struct ContentDecodingError: GuidedError, Hashable {
         self.expected = expected
         self.excerpt = excerpt
     }
-
-    /// `/pointer: expected …, got …`.
-    public var description: String {
-        "\(pointer.description.isEmpty ? "/" : pointer.description): expected \(expected), got \(excerpt)"
-    }
 }
 
 extension ContentDecodingError {

@@ -22,6 +22,9 @@ public protocol GuidedError: Error, Sendable, CustomStringConvertible {
     var remedy: String { get }
     /// Where it happened: the file, the JSON Pointer in it, the line and column — each when known.
     var location: ErrorLocation { get }
+    /// What more there is to read, when there is more: a backend's schema violations and an
+    /// excerpt of its output, a request's attempts. Nil by default.
+    var details: String? { get }
 }
 
 /// Where an error happened: a file (or what stands for one, such as `<schema>` or a backend's
@@ -46,8 +49,11 @@ public struct ErrorLocation: Sendable, Hashable {
 }
 
 extension GuidedError {
+    /// No details.
+    public var details: String? { nil }
+
     /// The one rendering of every Guided error, as a compiler writes diagnostics:
-    /// `source[:line[:column]]: severity: message (at #/pointer) — remedy`, on one line.
+    /// `source[:line[:column]]: severity: message (at #/pointer) — remedy [details]`, on one line.
     /// - Parameter severity: `error`, or `warning` for a problem that does not stop the work.
     public func rendered(severity: String = "error") -> String {
         var text = location.source
@@ -56,6 +62,10 @@ extension GuidedError {
         text += ": \(severity): \(message)"
         if let pointer = location.pointer { text += " (at #\(pointer))" }
         if !remedy.isEmpty { text += " — \(remedy)" }
+        if let details, !details.isEmpty { text += " [\(details)]" }
         return text
     }
+
+    /// ``rendered(severity:)``: `print(error)` shows every Guided error in the one shape.
+    public var description: String { rendered() }
 }

@@ -70,9 +70,6 @@ public struct SchemaError: GuidedError, Hashable {
         self.column = column
     }
 
-    /// `file:line:column: error: message (at #/pointer) — remedy`, the compiler format editors understand.
-    public var description: String { rendered(severity: "error") }
-
     /// The same error, attributed to `file`.
     package func inFile(_ file: String) -> SchemaError {
         var copy = self

@@ -107,7 +107,7 @@ public enum FlowIO {
                 "<stdin>: error: standard input holds more than \(limit / (1024 * 1024)) MiB, the most the examples read"
                     + " — give a request file, not a device or an endless stream")
         } catch {
-            throw FlowError("<stdin>: error: cannot read standard input: \(error.description)")
+            throw FlowError("<stdin>: error: cannot read standard input: \(error.message)")
         }
     }
 
