@@ -98,7 +98,7 @@ import Testing
         #expect(Set(stepChecks.validators.map(\.name)) == ValidatorChain.personLevelNames)
         #expect(
             ValidatorChain.personLevel().validators.map(\.name) == [
-                "promptResidue", "fragment", "repetition", "cutAtCap", "wordSalad", "nearDuplicate",
+                "promptResidue", "fragment", "repetition", "cutAtCap", "wordSalad", "nearDuplicate", "grammar",
             ])
     }
 

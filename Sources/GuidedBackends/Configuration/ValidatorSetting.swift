@@ -80,6 +80,7 @@ package struct ValidatorSetting: Sendable, Hashable {
         "nearDuplicate": [
             "at": .pointers, "minimumJaccard": .number(0...1), "minimumContainedStems": .wholeNumber(1...100),
         ],
+        "grammar": ["at": .pointers],
         "stepItem": ["at": .pointers, "minimumEntryOverlap": .number(0...1)],
         "blockedPhrase": [
             "phrases": .strings, "outwardVoice": .flag, "matching": .choice(["wordPrefix", "wholeWord"]),
@@ -89,7 +90,7 @@ package struct ValidatorSetting: Sendable, Hashable {
         "grounding": ["at": .pointers, "minimumSharedWords": .wholeNumber(0...100)],
         "minimumContent": ["at": .pointers, "minimumWords": .wholeNumber(1...100), "distinctItems": .flag],
         "copiedFact": ["at": .pointers, "minimumWords": .wholeNumber(1...100)],
-        "changedFact": ["at": .pointers],
+        "changedFact": ["at": .pointers, "newWords": .flag],
         "exampleLeak": ["at": .pointers],
         "readerVoice": ["at": .pointers],
         "scaffoldingEcho": ["detectsTemplateSlots": .flag, "minimumEchoLength": .wholeNumber(1...10_000)],

@@ -75,6 +75,8 @@ enum ConfiguredValidators {
             if let jaccard = setting.number("minimumJaccard") { validator.minimumJaccard = jaccard }
             if let stems = setting.integer("minimumContainedStems") { validator.minimumContainedStems = stems }
             return [validator]
+        case "grammar":
+            return [GrammarValidator(at: at)]
         case "stepItem":
             let pointers = at ?? stepItems
             guard !pointers.isEmpty else { return [] }
@@ -104,7 +106,7 @@ enum ConfiguredValidators {
             if let words = setting.integer("minimumWords") { validator.minimumWords = words }
             return [validator]
         case "changedFact":
-            return [ChangedFactValidator(at: at)]
+            return [ChangedFactValidator(at: at, rejectsNewWords: setting.flag("newWords") ?? true)]
         case "exampleLeak":
             return [ExampleLeakValidator(at: at)]
         case "readerVoice":

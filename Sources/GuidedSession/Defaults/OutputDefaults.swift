@@ -102,12 +102,15 @@ package enum OutputDefaults {
 
     /// `policy`'s validators with each default check whose name they lack added after them
     /// (``textChecks`` for free text, `schema` nil).
-    static func validators(_ own: ValidatorChain, schema: GenerationSchema?, grounded: Bool, polishing: Bool = false)
+    package static func validators(
+        _ own: ValidatorChain, schema: GenerationSchema?, grounded: Bool, polishing: Bool = false
+    )
         -> ValidatorChain
     {
         let present = Set(own.flattened.map(\.name))
         var defaults = schema.map { checks(for: $0, grounded: grounded) } ?? textChecks
-        // A polished copy restates its facts: a fact word changed by a letter is a changed fact.
+        // A polished copy restates its facts: a fact word changed by a letter, or a word that
+        // neither the facts nor the copy being polished have, is a changed fact.
         if polishing, grounded, schema != nil { defaults.append(ChangedFactValidator()) }
         return ValidatorChain(own.validators + defaults.filter { !present.contains($0.name) })
     }

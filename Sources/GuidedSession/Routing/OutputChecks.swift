@@ -25,7 +25,7 @@ struct OutputChecks: Sendable {
             // only the instructions, examples and earlier turns are scaffolding.
             prompt: CompletionPrompt.render(request),
             grounding: request.grounding + request.checkOnlyGrounding + (request.schema == nil ? [request.prompt] : []),
-            schema: request.schema ?? GenerationSchema(root: .any),
+            input: request.prompt, schema: request.schema ?? GenerationSchema(root: .any),
             exampleGrounding: request.examples.flatMap(\.grounding))
         self.candidates = candidates
     }

@@ -9,6 +9,9 @@ public struct ValidationContext: Sendable {
     public var prompt: String
     /// The grounding snippets handed to the model for this request: the only facts it may use.
     public var grounding: [String]
+    /// The request's own input, without the instructions and examples around it: for a
+    /// polished copy, the filled template being rewritten, whose words a rewrite may keep.
+    public var input: String
     /// The schema the output had to satisfy.
     public var schema: GenerationSchema
     /// The few-shot examples' own facts, shown to the model but not facts of this request:
@@ -19,10 +22,12 @@ public struct ValidationContext: Sendable {
     /// `grounding` and `exampleGrounding` out when the request had none, and validators that
     /// need them (scaffolding echo, grounding, example leaks) check against nothing.
     public init(
-        prompt: String = "", grounding: [String] = [], schema: GenerationSchema, exampleGrounding: [String] = []
+        prompt: String = "", grounding: [String] = [], input: String = "", schema: GenerationSchema,
+        exampleGrounding: [String] = []
     ) {
         self.prompt = prompt
         self.grounding = grounding
+        self.input = input
         self.schema = schema
         self.exampleGrounding = exampleGrounding
     }

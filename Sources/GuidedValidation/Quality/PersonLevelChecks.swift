@@ -6,7 +6,8 @@ extension ValidatorChain {
     ///
     /// Runs, in order: `PromptResidueValidator`, `FragmentValidator`,
     /// `RepetitionValidator`, `CutAtCapValidator`, `WordSaladValidator`,
-    /// `NearDuplicateValidator` (every array, or the arrays at `pointers`), and — when
+    /// `NearDuplicateValidator` (every array, or the arrays at `pointers`), `GrammarValidator`,
+    /// and — when
     /// `stepItems` is not empty — `StepItemValidator` at `stepItems`. Each uses its
     /// defaults; build the chain yourself to tune one.
     ///
@@ -36,6 +37,7 @@ extension ValidatorChain {
             CutAtCapValidator(maximum: lengthCap, at: pointers),
             WordSaladValidator(at: pointers),
             NearDuplicateValidator(at: pointers),
+            GrammarValidator(at: pointers),
         ]
         if !stepItems.isEmpty { validators.append(StepItemValidator(at: stepItems)) }
         return ValidatorChain(validators)
@@ -43,8 +45,8 @@ extension ValidatorChain {
 
     /// The ``OutputValidator/name`` of every person-level check, so a caller can tell their
     /// rejections from the schema's or grounding's: `promptResidue`, `fragment`,
-    /// `repetition`, `cutAtCap`, `wordSalad`, `nearDuplicate`, `stepItem`.
+    /// `repetition`, `cutAtCap`, `wordSalad`, `nearDuplicate`, `grammar`, `stepItem`.
     package static let personLevelNames: Set<String> = [
-        "promptResidue", "fragment", "repetition", "cutAtCap", "wordSalad", "nearDuplicate", "stepItem",
+        "promptResidue", "fragment", "repetition", "cutAtCap", "wordSalad", "nearDuplicate", "grammar", "stepItem",
     ]
 }
