@@ -52,10 +52,14 @@ case "quality":
     settings.verbose = arguments.contains("--verbose")
     if let flow = value("--flow") { settings.flow = flow }
     settings.defaultPath = value("--path") == "default"
+    settings.recordPath = value("--record")
     if let text = value("--temperature"), let temperature = Double(text) { settings.temperature = temperature }
     await QualityBenchmark(
         split: value("--split") ?? "all", limit: value("--limit").flatMap { Int($0) } ?? .max, settings: settings
     ).run()
+case "labels":
+    let split = arguments.firstIndex(of: "--split").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    LabelledChecksBenchmark(verbose: arguments.contains("--verbose"), split: split ?? "dev").run()
 case "text":
     let repeats = arguments.firstIndex(of: "--repeats").flatMap { Int(arguments[$0 + 1]) } ?? 1
     let sampling = arguments.firstIndex(of: "--sampling").map { arguments[$0 + 1] } ?? "greedy"
@@ -108,7 +112,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

@@ -33,6 +33,8 @@ struct QualityBenchmark {
         var verdicts: [String]
         /// Every candidate's verdict with its output and rejections, for `--verbose`.
         var details: [String]
+        /// Every candidate whose output could be read, as a reader sees it, with its verdict.
+        var outputs: [CandidateOutput]
     }
 
     func run() async {
@@ -63,6 +65,15 @@ struct QualityBenchmark {
         await backend.shutdown()
         print("")
         QualityReport(records: records).print()
+        let labels: ReaderLabels
+        do { labels = try ReaderLabels.load() } catch { return fail("cannot read the reader labels: \(error)") }
+        ReaderLabelReport(records: records, labels: labels).print()
+        if let path = settings.recordPath {
+            do { try CandidateRecording(records: records).write(to: path) } catch {
+                return fail("cannot write \(path): \(error)")
+            }
+            print("\nrecorded every readable candidate to \(path)")
+        }
     }
 
     private func selected(_ requests: [QualityCorpus.Request]) -> [QualityCorpus.Request] {
@@ -101,6 +112,8 @@ struct QualitySettings: CustomStringConvertible {
     var temperature: Double?
     /// `--path default`: the call a new user writes (``DefaultPathFlows``) instead of the flows.
     var defaultPath = false
+    /// `--record FILE`: every readable candidate as JSON Lines, for labelling.
+    var recordPath: String?
 
     var description: String {
         "candidates \(candidates) in batches of \(batch), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty ?? 0))"), seed \(seed)"

@@ -19,13 +19,15 @@ struct QualityReport {
                 let reasonText = reasons.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(
                     separator: ", ")
                 Swift.print(
-                    String(
-                        format: "%-15@ %-5@ %9d %10.0f%% %8.0f%% %9d %12d %8.0f %8.0f  %@",
-                        flow, split, group.count, percent(shipped.count, group.count),
-                        percent(group.count - shipped.count, group.count),
-                        shipped.filter { !$0.invented.isEmpty }.count,
-                        shipped.filter { !$0.personFailures.isEmpty }.count,
-                        quantile(latencies, 0.5), quantile(latencies, 0.95), reasonText))
+                    flow.padding(toLength: 15, withPad: " ", startingAt: 0) + " "
+                        + split.padding(toLength: 5, withPad: " ", startingAt: 0)
+                        + String(
+                            format: " %9d %10.0f%% %8.0f%% %9d %12d %8.0f %8.0f  %@",
+                            group.count, percent(shipped.count, group.count),
+                            percent(group.count - shipped.count, group.count),
+                            shipped.filter { !$0.invented.isEmpty }.count,
+                            shipped.filter { !$0.personFailures.isEmpty }.count,
+                            quantile(latencies, 0.5), quantile(latencies, 0.95), reasonText))
             }
         }
         Swift.print(
@@ -40,7 +42,8 @@ struct QualityReport {
                 separator: ", ")
             Swift.print(
                 String(
-                    format: "  %-13@ %4d candidates, %4.1f per request: %@", flow, verdicts.count,
+                    format: "  %@ %4d candidates, %4.1f per request: %@",
+                    flow.padding(toLength: 13, withPad: " ", startingAt: 0), verdicts.count,
                     Double(verdicts.count) / Double(max(1, records.filter { $0.flow == flow }.count)), top))
         }
     }

@@ -113,7 +113,8 @@ struct SenbaQualityFlows {
             flow: flow, id: request.id, split: request.split, fromModel: fromModel, reason: reason,
             shipped: report?.source == QualityBenchmark.noValue ? "(no suggestion)" : strings.joined(separator: " | "),
             invented: invented, personFailures: person, milliseconds: milliseconds,
-            candidates: all.count, verdicts: all.map(\.outcomeCode), details: details)
+            candidates: all.count, verdicts: all.map(\.outcomeCode), details: details,
+            outputs: all.compactMap { CandidateOutput(flow: flow, verdict: $0) })
     }
 
     /// The rejection most of an attempt's candidates met, as `outcome code`.
