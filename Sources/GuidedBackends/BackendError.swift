@@ -29,6 +29,8 @@ public struct BackendError: GuidedError {
         public static let unsupportedOption = Code(name: "unsupportedOption")
         /// The prompt (plus the smallest valid output) does not fit the context.
         public static let contextExceeded = Code(name: "contextExceeded")
+        /// A check rejected the output while it was being generated, and the backend stopped it.
+        public static let rejectedEarly = Code(name: "rejectedEarly")
     }
 
     /// What went wrong.
@@ -41,6 +43,8 @@ public struct BackendError: GuidedError {
     public var violations: [Violation]
     /// For invalid or truncated output: a bounded excerpt of what came.
     package var excerpt: String?
+    /// For output stopped early (``Code/rejectedEarly``): all of its text so far.
+    package var partialOutput: String?
 
     /// An error of kind `code` from the backend named `backend`. Give `violations` for invalid
     /// output, and an `excerpt` (at most 200 characters, see `OutputValidation.excerpt(_:)`) of
@@ -68,6 +72,7 @@ extension BackendError {
         case .httpStatus, .malformedResponse: "check the server's log; its reply was not what its API promises"
         case .grammarRejected: "report the schema: the server refused the grammar Guided compiled for it"
         case .invalidOutput, .truncated: "give the model examples, or raise maximumResponseTokens"
+        case .rejectedEarly: "nothing: the router tries the next candidate"
         case .unsupportedOption: "route this request to a backend with the capability, or drop the option"
         case .contextExceeded: "shorten the prompt or the transcript, or lower maximumResponseTokens"
         case .cancelled: "nothing: the caller cancelled the request"

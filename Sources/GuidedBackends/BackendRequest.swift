@@ -36,6 +36,8 @@ public struct BackendRequest: Sendable {
     /// choice: a router sends such a request to a backend that cannot express that mode (or its
     /// seed) with the backend's own sampling, instead of skipping the backend as unsupported.
     package var samplingIsDefault = false
+    /// Checks a candidate while it is generated (see ``EarlyCheck``); nil: only after.
+    package var earlyCheck: EarlyCheck?
 
     /// One worked example.
     public struct Example: Sendable, Hashable {

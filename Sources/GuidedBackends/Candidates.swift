@@ -7,7 +7,7 @@ public typealias CandidateResult = Result<BackendResponse, BackendError>
 extension BackendError {
     /// Whether the error belongs to one generation (its output was invalid or cut) rather than
     /// to the backend (unreachable, refused, timed out): other candidates may still succeed.
-    package var isPerCandidate: Bool { code == .invalidOutput || code == .truncated }
+    package var isPerCandidate: Bool { code == .invalidOutput || code == .truncated || code == .rejectedEarly }
 }
 
 extension GenerationOptions.SamplingMode {

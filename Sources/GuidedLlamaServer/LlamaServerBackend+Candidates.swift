@@ -9,7 +9,10 @@ extension LlamaServerBackend {
     /// per batch of at most the server's slot count (a larger `n_cmpl` would wait forever for
     /// free slots), the prompt evaluated once and shared. Candidate `i` is sampled with the
     /// request's seed plus `i`. A completion cut by the token limit or breaking the schema is a
-    /// failed candidate; an HTTP or transport failure fails the whole call. Each batch streams
+    /// failed candidate; an HTTP or transport failure fails the whole call. With the request's
+    /// ``EarlyCheck``, a candidate that fails it while generating comes back
+    /// ``BackendError/Code/rejectedEarly``, and a batch whose candidates have all finished or
+    /// failed it ends there. Each batch streams
     /// (``streamBatch(_:count:ticket:)``), so a server that goes silent mid-batch is left after the idle
     /// timeout, as a single generation is, and waits for free slots here (``takeSlots(_:)``).
     public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError)
@@ -32,7 +35,17 @@ extension LlamaServerBackend {
             let ticket = try await takeSlots(batch)
             defer { giveBack(ticket) }
             let started = ContinuousClock.now
-            for completion in try await streamBatch(prepared.body, count: batch, ticket: ticket) {
+            let completions = try await streamBatch(
+                prepared.body, count: batch, ticket: ticket, early: request.earlyCheck)
+            for completion in completions {
+                if let reason = completion.rejectedEarly {
+                    var error = BackendError(
+                        .rejectedEarly, backend: name, "stopped while generating: \(reason)",
+                        excerpt: OutputValidation.excerpt(completion.text))
+                    error.partialOutput = completion.text
+                    results.append(.failure(error))
+                    continue
+                }
                 do {
                     results.append(
                         .success(

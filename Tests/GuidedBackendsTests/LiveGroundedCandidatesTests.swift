@@ -92,4 +92,27 @@ import Testing
             Set(responses.map(\.text)).count >= 2, "different seeds gave identical candidates: \(responses.map(\.text))"
         )
     }
+
+    /// The early check on the real server: a check that rejects a step list once its first step
+    /// is finished stops both completions of a batch there, the transfer ends, and each comes
+    /// back `rejectedEarly` with its text so far — one finished step, not three. The server's
+    /// slots are free at once: the next request is answered.
+    @Test func anEarlyCheckStopsABatchOnTheRealServerOnceEachCompletionFails() async throws {
+        try await requireAvailable()
+        var request = Self.request(seed: 3, grounded: true)
+        request.earlyCheck = EarlyCheck { text in
+            text.contains(#"["#) && text.split(separator: "\"", omittingEmptySubsequences: false).count >= 6
+                ? "the first step is finished" : nil
+        }
+        let results = try await Self.backend.respond(to: request, candidates: 2)
+        let failures = results.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+        #expect(failures.map(\.code) == [.rejectedEarly, .rejectedEarly], "\(results)")
+        for failure in failures {
+            let partial = try #require(failure.partialOutput)
+            #expect(partial.contains(#""steps""#), "\(partial)")
+            #expect(!partial.hasSuffix("]}"), "a stopped completion is not whole: \(partial)")
+        }
+        let next = try await Self.backend.respond(to: Self.request(seed: 4, grounded: true))
+        #expect(try StepSuggestions(next.content).steps.count == 3)
+    }
 }

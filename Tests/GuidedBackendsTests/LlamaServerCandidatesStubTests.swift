@@ -175,4 +175,53 @@ import Testing
         // Left after the 1 s idle timeout, not the 120 s total timeout a whole reply waited for.
         #expect(ContinuousClock.now - started < .seconds(30))
     }
+
+    /// Rejects a completion once its text has the item `"Bad idea"` finished.
+    static let earlyCheck = EarlyCheck { text in text.contains(#""Bad idea","#) ? "a bad first step" : nil }
+
+    /// Both completions fail the early check within their first events, and the server then goes
+    /// silent for 120 s: the batch ends at once, each a `rejectedEarly` failure with its text so
+    /// far, instead of waiting for the rest of two rejected completions (here, the idle timeout).
+    @Test func aBatchWhoseCompletionsAllFailTheEarlyCheckEndsAtOnce() async throws {
+        let bad = #"{"steps":["Bad idea","Swim one width","Float for a minute"]}"#
+        let server = try Self.server(slots: 2, contents: [Self.good])
+        defer { server.stop() }
+        server.route("POST", "/completion") { _ in Self.streamedBatch([bad, bad], silentAfter: 8) }
+        let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL, idleTimeout: .seconds(60))
+        var request = Self.request()
+        request.earlyCheck = Self.earlyCheck
+        let started = ContinuousClock.now
+        let results = try await backend.respond(to: request, candidates: 2)
+        #expect(ContinuousClock.now - started < .seconds(30))
+        let failures = results.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+        #expect(failures.map(\.code) == [.rejectedEarly, .rejectedEarly])
+        #expect(failures.map(\.partialOutput) == [#"{"steps":["Bad idea","#, #"{"steps":["Bad idea","#])
+        #expect(failures.first?.message == "stopped while generating: a bad first step")
+    }
+
+    @Test func aCompletionThatFinishesIsKeptBesideOneStoppedEarly() async throws {
+        let bad = #"{"steps":["Bad idea","Swim one width","Float for a minute","Kick"]}"#
+        let server = try Self.server(slots: 2, contents: [Self.good])
+        defer { server.stop() }
+        server.route("POST", "/completion") { _ in Self.streamedBatch([Self.good, bad]) }
+        var request = Self.request()
+        request.earlyCheck = Self.earlyCheck
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(
+            to: request, candidates: 2)
+        #expect(try results.first?.get().text == Self.good)
+        let failures = results.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+        #expect(failures.map(\.code) == [.rejectedEarly])
+        // It went on streaming while the other finished; its text is what the check rejected.
+        #expect(failures.map(\.partialOutput) == [#"{"steps":["Bad idea","#])
+    }
+
+    @Test func withoutAnEarlyCheckEveryCompletionRunsToItsEnd() async throws {
+        let bad = #"{"steps":["Bad idea","Swim one width","Float for a minute"]}"#
+        let server = try Self.server(slots: 2, contents: [Self.good])
+        defer { server.stop() }
+        server.route("POST", "/completion") { _ in Self.streamedBatch([bad, bad]) }
+        let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(
+            to: Self.request(), candidates: 2)
+        #expect(try results.map { try $0.get().text } == [bad, bad])
+    }
 }

@@ -1,5 +1,6 @@
 import CanonicalSchemas
 import Guided
+import GuidedTestSupport
 import Synchronization
 import Testing
 
@@ -29,8 +30,15 @@ import Testing
         let batches: [[CandidateResult]]
         let calls = Mutex<[(size: Int, seed: UInt64?)]>([])
         let askedForProbabilities = Mutex<[Bool]>([])
+        /// Whether each candidate request came with an early check.
+        let earlyChecks = Mutex<[Bool]>([])
+        /// When set, each batch moves this clock on by ``batchTime``: the time it takes.
+        let clock: ManualClock?
+        let batchTime: Duration
 
-        init(_ batches: [[GeneratedContent?]]) {
+        init(_ batches: [[GeneratedContent?]], clock: ManualClock? = nil, batchTime: Duration = .zero) {
+            self.clock = clock
+            self.batchTime = batchTime
             self.batches = batches.map { batch in
                 batch.map { content in
                     guard let content else { return .failure(BackendError(.truncated, backend: "batches", "cut")) }
@@ -44,15 +52,19 @@ import Testing
 
         func availability() async -> BackendAvailability { .available }
         func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
-            try batches[0][0].get()
+            calls.withLock { $0.append((1, request.options.sampling?.seed)) }
+            clock?.advance(by: batchTime)
+            return try batches[0][0].get()
         }
         func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError) -> [CandidateResult]
         {
             askedForProbabilities.withLock { $0.append(request.tokenLogProbabilities) }
+            earlyChecks.withLock { $0.append(request.earlyCheck != nil) }
             let call = calls.withLock { calls -> Int in
                 calls.append((count, request.options.sampling?.seed))
                 return calls.count - 1
             }
+            clock?.advance(by: batchTime)
             return Array(batches[min(call, batches.count - 1)].prefix(count))
         }
         func streamResponse(to request: BackendRequest) -> AsyncThrowingStream<BackendStreamEvent, any Error> {
@@ -102,6 +114,54 @@ import Testing
         #expect(result.failureReason?.code == .allBackendsFailed)
         #expect(result.attempts.map(\.outcomeCode) == ["rejected:grounding/ungroundedDate"])
         #expect(result.attempts.first?.candidates.count == 2)
+    }
+
+    /// Batches of two take 4 s each on a ``ManualClock`` and none passes: after two (at 8 s of
+    /// the 10 s deadline) a third could not finish, so the route stops there with the fallback's
+    /// reason and every verdict so far, 2 s before the deadline, instead of running into it.
+    @Test func aBatchThatCannotFinishBeforeTheDeadlineIsNotStarted() async {
+        let clock = ManualClock()
+        let bad = Self.steps("Swim 9 lengths")
+        let backend = BatchBackend([[bad, bad]], clock: clock, batchTime: .seconds(4))
+        let router = Router(policy: RoutePolicy(deadline: .seconds(10), clock: clock))
+        let result = await router.route(
+            Self.request, through: [backend], validators: Self.checks,
+            candidates: CandidatePolicy(count: 6, batchSize: 2))
+        #expect(backend.calls.withLock { $0.count } == 2)
+        #expect(
+            result.failureReason
+                == FallbackReason(
+                    .deadlineExceeded,
+                    "stopped before the deadline of 10.0 seconds: a generation on batches has taken up to 4.0 s, and 2.0 s remain"
+                ))
+        #expect(result.attempts.map(\.outcomeCode) == ["rejected:grounding/ungroundedNumber"])
+        #expect(result.attempts.first?.candidates.count == 4)
+        #expect(clock.now == ManualClock().now.advanced(by: .seconds(8)))
+    }
+
+    @Test func batchesThatFitTheDeadlineAllRun() async {
+        let clock = ManualClock()
+        let bad = Self.steps("Swim 9 lengths")
+        let backend = BatchBackend([[bad, bad]], clock: clock, batchTime: .seconds(4))
+        let router = Router(policy: RoutePolicy(deadline: .seconds(12), clock: clock))
+        let result = await router.route(
+            Self.request, through: [backend], validators: Self.checks,
+            candidates: CandidatePolicy(count: 6, batchSize: 2))
+        #expect(backend.calls.withLock { $0.count } == 3)
+        #expect(result.failureReason?.code == .allBackendsFailed)
+    }
+
+    @Test func aRetryThatCannotFinishBeforeTheDeadlineIsNotStarted() async {
+        let clock = ManualClock()
+        let backend = BatchBackend([[Self.steps("Swim 9 lengths")]], clock: clock, batchTime: .seconds(4))
+        let router = Router(policy: RoutePolicy(deadline: .seconds(10), attemptsPerBackend: 3, clock: clock))
+        let result = await router.route(Self.request, through: [backend], validators: Self.checks)
+        #expect(backend.calls.withLock { $0.count } == 2)
+        #expect(result.failureReason?.code == .deadlineExceeded)
+        #expect(
+            result.attempts.map(\.outcomeCode) == [
+                "rejected:grounding/ungroundedNumber", "rejected:grounding/ungroundedNumber",
+            ])
     }
 
     @Test func greedyMakesOneBatch() async {

@@ -6,15 +6,25 @@ import GuidedValidation
 /// ``CandidatePolicy``.
 package enum CandidateSelection {
     /// The verdict on every candidate, and the shipped one's content and response, if any passed.
+    /// A candidate the backend stopped early (``BackendError/Code/rejectedEarly``) is rejected
+    /// with what `early` finds in its text so far.
     public static func judge(
         _ candidates: [CandidateResult], startingAt firstIndex: Int = 0, policy: CandidatePolicy,
-        cleanup: OutputCleanup?, checks: ValidatorChain, context: ValidationContext
+        cleanup: OutputCleanup?, checks: ValidatorChain, context: ValidationContext,
+        early: (String) -> [Rejection] = { _ in [] }
     ) -> (verdicts: [CandidateVerdict], shipped: (content: GeneratedContent, response: BackendResponse)?) {
         var verdicts: [CandidateVerdict] = []
         var best: (index: Int, score: Double, content: GeneratedContent, response: BackendResponse)?
         for (offset, candidate) in candidates.enumerated() {
             let index = firstIndex + offset
             switch candidate {
+            case .failure(let error) where error.code == .rejectedEarly:
+                let rejections = error.partialOutput.map(early) ?? []
+                var verdict = CandidateVerdict(
+                    index: index, outcome: rejections.isEmpty ? .failed(error) : .rejected(rejections), score: nil,
+                    text: error.partialOutput ?? error.excerpt, shipped: false)
+                verdict.stoppedEarly = true
+                verdicts.append(verdict)
             case .failure(let error):
                 verdicts.append(
                     CandidateVerdict(

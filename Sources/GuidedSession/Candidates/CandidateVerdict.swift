@@ -24,6 +24,9 @@ package struct CandidateVerdict: Sendable, CustomStringConvertible {
     public var text: String?
     /// Whether this candidate is the one that shipped.
     public var shipped: Bool
+    /// Whether the backend stopped it while generating, once a finished part of it failed a
+    /// check (its ``text`` is what it had written by then).
+    package var stoppedEarly = false
 
     /// A machine-readable code: `failed:truncated`, `rejected:grounding/ungroundedNumber`,
     /// `passed`.
@@ -38,6 +41,6 @@ package struct CandidateVerdict: Sendable, CustomStringConvertible {
     /// `#index outcome (score)`.
     public var description: String {
         "#\(index) \(outcomeCode)" + (score.map { " (\(($0 * 100).rounded() / 100))" } ?? "")
-            + (shipped ? " shipped" : "")
+            + (stoppedEarly ? " stopped early" : "") + (shipped ? " shipped" : "")
     }
 }

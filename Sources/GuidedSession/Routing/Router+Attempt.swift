@@ -28,25 +28,30 @@ extension Router {
     ///
     /// This is the unit a retry repeats. It streams when `progress` is given, and reports
     /// ``RouteProgress/discarded(_:)`` when its output does not ship. No partial text of this
-    /// attempt is reported after it returns, even if the backend lingers.
+    /// attempt is reported after it returns, even if the backend lingers. Its time goes into
+    /// `budget`.
     func attempt<C: Clock<Duration>>(
         _ backend: any LanguageModelBackend,
         _ request: BackendRequest,
         checks: OutputChecks,
         until deadline: C.Instant,
         on clock: C,
+        budget: inout BatchBudget,
         progress: (@Sendable (RouteProgress) -> Void)?
     ) async -> Step {
         if checks.candidates.count > 1, progress == nil {
-            return await candidateAttempt(backend, request, checks: checks, until: deadline, on: clock)
+            return await candidateAttempt(
+                backend, request, checks: checks, until: deadline, on: clock, budget: &budget)
         }
         let started = ContinuousClock.now
+        let clockStarted = clock.now
         let gate = progress.map(ProgressGate.init)
         let outcome = await Deadline.run(until: deadline, on: clock) {
             () async throws(BackendError) -> BackendResponse in
             try await Self.generate(on: backend, request, gate: gate)
         }
         gate?.close()
+        budget.record(clockStarted.duration(to: clock.now), on: backend.name)
         let step = judge(outcome, from: backend, checks: checks, milliseconds: started.millisecondsAgo)
         if case .ship = step.next {} else { progress?(.discarded(step.attempt)) }
         return step
@@ -56,12 +61,15 @@ extension Router {
     /// is spent (see ``CandidatePolicy``); each batch raced against the deadline. The attempt
     /// keeps every candidate's verdict; it is `succeeded` when one shipped, else `rejected` with
     /// the last checked candidate's rejections, or `failed` when none could even be checked.
+    /// A batch that `budget` says cannot finish before the deadline is not started: the route
+    /// stops there, before the deadline, with what the attempt has.
     func candidateAttempt<C: Clock<Duration>>(
         _ backend: any LanguageModelBackend,
         _ request: BackendRequest,
         checks: OutputChecks,
         until deadline: C.Instant,
-        on clock: C
+        on clock: C,
+        budget: inout BatchBudget
     ) async -> Step {
         let started = ContinuousClock.now
         let policy = checks.candidates
@@ -77,20 +85,33 @@ extension Router {
             step.attempt.candidates = verdicts
             return step
         }
+        func lastRejections() -> [Rejection]? {
+            verdicts.reversed().compactMap { verdict -> [Rejection]? in
+                if case .rejected(let rejections) = verdict.outcome { rejections } else { nil }
+            }.first
+        }
         batches: while verdicts.count < policy.count {
+            if let refusal = budget.refusal(
+                on: backend.name, remaining: clock.now.duration(to: deadline), deadline: self.policy.deadline)
+            {
+                return step(lastRejections().map { .rejected($0) } ?? .deadline, .stop(refusal))
+            }
             var shifted = request
             shifted.options.sampling = request.options.sampling?.seed(offsetBy: verdicts.count)
             let batch = shifted
             let size = min(policy.batchSize, policy.count - verdicts.count)
+            let batchStarted = clock.now
             let outcome = await Deadline.run(until: deadline, on: clock) {
                 () async throws(BackendError) -> [CandidateResult] in
                 try await backend.respond(to: batch, candidates: size)
             }
+            budget.record(batchStarted.duration(to: clock.now), on: backend.name)
             switch outcome {
             case .value(let results):
                 let judged = CandidateSelection.judge(
                     results, startingAt: verdicts.count, policy: policy, cleanup: checks.cleanup,
-                    checks: checks.chain, context: checks.context)
+                    checks: checks.chain, context: checks.context,
+                    early: { EarlyRejection.rejections(in: $0, checks: checks) })
                 verdicts += judged.verdicts
                 if let shipped = judged.shipped { return step(.succeeded, .ship(shipped.content, shipped.response)) }
                 // Greedy decoding, or a backend that returned fewer: more batches would repeat them.
@@ -106,10 +127,7 @@ extension Router {
                     judge(.cancelled, from: backend, checks: checks, milliseconds: started.millisecondsAgo))
             }
         }
-        let rejected = verdicts.reversed().compactMap { verdict -> [Rejection]? in
-            if case .rejected(let rejections) = verdict.outcome { rejections } else { nil }
-        }.first
-        if let rejected { return step(.rejected(rejected), .retry) }
+        if let rejected = lastRejections() { return step(.rejected(rejected), .retry) }
         let failure = verdicts.reversed().compactMap { verdict -> BackendError? in
             if case .failed(let error) = verdict.outcome { error } else { nil }
         }.first

@@ -65,6 +65,7 @@ public final class Router: Sendable {
         var request = request
         if candidates.count > 1, progress == nil { request.tokenLogProbabilities = true }
         let checks = OutputChecks(request: request, validators: validators, cleanup: cleanup, candidates: candidates)
+        if candidates.count > 1, progress == nil { request.earlyCheck = EarlyRejection.check(checks) }
         return await walk(request, backends, checks, progress, clock: policy.clock)
     }
 
@@ -77,6 +78,7 @@ public final class Router: Sendable {
     ) async -> Result {
         let deadline = clock.now.advanced(by: policy.deadline)
         var attempts: [Attempt] = []
+        var budget = BatchBudget()
         for backend in backends {
             let started = ContinuousClock.now
             let checked = await Deadline.run(until: deadline, on: clock) {
@@ -109,8 +111,13 @@ public final class Router: Sendable {
                 continue
             }
             retries: for _ in 0..<policy.attemptsPerBackend {
+                if let refusal = budget.refusal(
+                    on: backend.name, remaining: clock.now.duration(to: deadline), deadline: policy.deadline)
+                {
+                    return .failure(refusal, attempts: attempts)
+                }
                 var step = await attempt(
-                    backend, sent, checks: checks, until: deadline, on: clock, progress: progress)
+                    backend, sent, checks: checks, until: deadline, on: clock, budget: &budget, progress: progress)
                 step.attempt.constraint = backend.constraintField(for: sent)
                 attempts.append(step.attempt)
                 switch step.next {
