@@ -58,8 +58,17 @@ case "quality":
         split: value("--split") ?? "all", limit: value("--limit").flatMap { Int($0) } ?? .max, settings: settings
     ).run()
 case "labels":
-    let split = arguments.firstIndex(of: "--split").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-    LabelledChecksBenchmark(verbose: arguments.contains("--verbose"), split: split ?? "dev").run()
+    func value(_ name: String) -> String? {
+        arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
+    if let run = value("--run") {
+        do { try RecordedRunReport(path: run).print() } catch {
+            FileHandle.standardError.write(Data("guided-bench labels: \(error)\n".utf8))
+            exit(1)
+        }
+    } else {
+        LabelledChecksBenchmark(verbose: arguments.contains("--verbose"), split: value("--split") ?? "dev").run()
+    }
 case "text":
     let repeats = arguments.firstIndex(of: "--repeats").flatMap { Int(arguments[$0 + 1]) } ?? 1
     let sampling = arguments.firstIndex(of: "--sampling").map { arguments[$0 + 1] } ?? "greedy"
@@ -112,7 +121,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

@@ -35,6 +35,8 @@ struct QualityBenchmark {
         var details: [String]
         /// Every candidate whose output could be read, as a reader sees it, with its verdict.
         var outputs: [CandidateOutput]
+        /// How many candidates the backend stopped while generating (the early check).
+        var stoppedEarly: Int
     }
 
     func run() async {

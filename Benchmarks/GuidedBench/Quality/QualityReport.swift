@@ -42,9 +42,10 @@ struct QualityReport {
                 separator: ", ")
             Swift.print(
                 String(
-                    format: "  %@ %4d candidates, %4.1f per request: %@",
+                    format: "  %@ %4d candidates, %4.1f per request, %d stopped early: %@",
                     flow.padding(toLength: 13, withPad: " ", startingAt: 0), verdicts.count,
-                    Double(verdicts.count) / Double(max(1, records.filter { $0.flow == flow }.count)), top))
+                    Double(verdicts.count) / Double(max(1, records.filter { $0.flow == flow }.count)),
+                    records.filter { $0.flow == flow }.map(\.stoppedEarly).reduce(0, +), top))
         }
     }
 

@@ -114,7 +114,8 @@ struct SenbaQualityFlows {
             shipped: report?.source == QualityBenchmark.noValue ? "(no suggestion)" : strings.joined(separator: " | "),
             invented: invented, personFailures: person, milliseconds: milliseconds,
             candidates: all.count, verdicts: all.map(\.outcomeCode), details: details,
-            outputs: all.compactMap { CandidateOutput(flow: flow, verdict: $0) })
+            outputs: all.compactMap { CandidateOutput(flow: flow, verdict: $0) },
+            stoppedEarly: all.filter(\.stoppedEarly).count)
     }
 
     /// The rejection most of an attempt's candidates met, as `outcome code`.
