@@ -94,9 +94,11 @@ import Testing
     }
 
     /// The early check on the real server: a check that rejects a step list once its first step
-    /// is finished stops both completions of a batch there, the transfer ends, and each comes
-    /// back `rejectedEarly` with its text so far — one finished step, not three. The server's
-    /// slots are free at once: the next request is answered.
+    /// is finished gives each completion up there, the transfer ends once both are given up or
+    /// finished, and each given-up one comes back `rejectedEarly` with its text so far — one
+    /// finished step, not three. (A completion the server ran to its end before the other began,
+    /// as it does when other requests hold its slots, comes back whole: the batch cannot end
+    /// while one of it is still to come.) The next request is answered.
     @Test func anEarlyCheckStopsABatchOnTheRealServerOnceEachCompletionFails() async throws {
         try await requireAvailable()
         var request = Self.request(seed: 3, grounded: true)
@@ -106,7 +108,8 @@ import Testing
         }
         let results = try await Self.backend.respond(to: request, candidates: 2)
         let failures = results.compactMap { if case .failure(let error) = $0 { error } else { nil } }
-        #expect(failures.map(\.code) == [.rejectedEarly, .rejectedEarly], "\(results)")
+        #expect(results.count == 2)
+        #expect(!failures.isEmpty && failures.allSatisfy { $0.code == .rejectedEarly }, "\(results)")
         for failure in failures {
             let partial = try #require(failure.partialOutput)
             #expect(partial.contains(#""steps""#), "\(partial)")

@@ -64,5 +64,9 @@ import Testing
         #expect(backend.earlyChecks.withLock { $0 } == [true])
         _ = await Router().route(CandidateRoutingTests.request, through: [backend])
         #expect(backend.earlyChecks.withLock { $0 } == [true], "a single generation is judged whole")
+        var runToTheEnd = CandidatePolicy(count: 2)
+        runToTheEnd.stopsEarly = false
+        _ = await Router().route(CandidateRoutingTests.request, through: [backend], candidates: runToTheEnd)
+        #expect(backend.earlyChecks.withLock { $0 } == [true, false])
     }
 }

@@ -116,8 +116,10 @@ struct QualitySettings: CustomStringConvertible {
     var defaultPath = false
     /// `--record FILE`: every readable candidate as JSON Lines, for labelling.
     var recordPath: String?
+    /// `--no-early-stop`: every candidate runs to its end (the baseline of the early stop).
+    var stopsEarly = true
 
     var description: String {
-        "candidates \(candidates) in batches of \(batch), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty ?? 0))"), seed \(seed)"
+        "candidates \(candidates) in batches of \(batch)\(stopsEarly ? "" : " (no early stop)"), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty ?? 0))"), seed \(seed)"
     }
 }

@@ -11,7 +11,11 @@ struct SenbaQualityFlows {
     let settings: QualitySettings
     let router = Router(policy: RoutePolicy(deadline: .seconds(60)))
 
-    private var candidates: CandidatePolicy { CandidatePolicy(count: settings.candidates, batchSize: settings.batch) }
+    private var candidates: CandidatePolicy {
+        var policy = CandidatePolicy(count: settings.candidates, batchSize: settings.batch)
+        policy.stopsEarly = settings.stopsEarly
+        return policy
+    }
 
     /// The step suggester's sampling with the benchmark's overrides.
     var stepOptions: GenerationOptions {

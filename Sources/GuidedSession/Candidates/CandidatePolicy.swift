@@ -26,6 +26,9 @@ public struct CandidatePolicy: Sendable, Hashable {
     /// The lowest log-probability a token inside a string value may have; nil turns the
     /// decoding check off.
     package var minimumTokenLogProbability: Double?
+    /// Whether a backend that generates candidates side by side gives one up as soon as its
+    /// finished strings fail a check (``EarlyRejection``); off, every candidate runs to its end.
+    package var stopsEarly = true
 
     /// One generation per attempt: no candidates.
     public static let single = CandidatePolicy(count: 1)

@@ -65,7 +65,9 @@ public final class Router: Sendable {
         var request = request
         if candidates.count > 1, progress == nil { request.tokenLogProbabilities = true }
         let checks = OutputChecks(request: request, validators: validators, cleanup: cleanup, candidates: candidates)
-        if candidates.count > 1, progress == nil { request.earlyCheck = EarlyRejection.check(checks) }
+        if candidates.count > 1, candidates.stopsEarly, progress == nil {
+            request.earlyCheck = EarlyRejection.check(checks)
+        }
         return await walk(request, backends, checks, progress, clock: policy.clock)
     }
 

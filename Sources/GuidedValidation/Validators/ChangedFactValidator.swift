@@ -3,7 +3,7 @@ public import GuidedSchema
 /// Rejects a rewrite that changes a word of its facts or adds one they do not have:
 /// - `"changedWord"`: a word one letter away from a grounding word it is not an inflection of,
 ///   such as `abuelo` where the entry said `abuela` (see `ChangedFactWord` for what counts);
-/// - `"newWord"` (unless ``rejectsNewWords`` is off): a significant word (not a stopword, by
+/// - `"newWord"` (unless `rejectsNewWords` is off): a significant word (not a stopword, by
 ///   `EnglishStemmer` stem, no digits) that no fact has, that the request's input (the copy
 ///   being polished, `ValidationContext.input`) does not have, and that is not an everyday word
 ///   (`EverydayWords`: "ready", "kept", "more"): "The wall measured 120 cm long" for an entry
