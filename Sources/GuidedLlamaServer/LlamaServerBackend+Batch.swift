@@ -66,7 +66,8 @@ extension LlamaServerBackend {
                     throw stop
                 }
             }
-        } catch  where error.code == .rejectedEarly && error.message == stop.message {
+        } catch  where error.code == .rejectedEarly {
+            // Only the event handler above throws this code: the batch is over.
             reply = .events
         }
         if case .whole(let whole) = reply { return try wholeBatch(whole, count: count) }

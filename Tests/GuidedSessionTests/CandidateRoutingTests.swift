@@ -143,7 +143,8 @@ import Testing
         let clock = ManualClock()
         let bad = Self.steps("Swim 9 lengths")
         let backend = BatchBackend([[bad, bad]], clock: clock, batchTime: .seconds(4))
-        let router = Router(policy: RoutePolicy(deadline: .seconds(12), clock: clock))
+        // The third batch ends at 12 s: a deadline of exactly 12 s would race it.
+        let router = Router(policy: RoutePolicy(deadline: .seconds(13), clock: clock))
         let result = await router.route(
             Self.request, through: [backend], validators: Self.checks,
             candidates: CandidatePolicy(count: 6, batchSize: 2))

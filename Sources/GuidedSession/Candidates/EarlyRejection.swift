@@ -13,9 +13,8 @@ enum EarlyRejection {
     /// (or is already whole: a whole output is judged as one).
     static func rejections(in partialText: String, checks: OutputChecks) -> [Rejection] {
         guard case .incomplete(let partial?) = PartialJSON.parse(partialText) else { return [] }
-        let (_, rejections) = checks.run(partial)
+        let (cleaned, rejections) = checks.run(partial)
         guard !rejections.isEmpty else { return [] }
-        let cleaned = checks.cleanup.map { $0.apply(partial) } ?? partial
         let strings = stringPointers(in: cleaned)
         let finished = Set(endsInsideString(partialText) ? strings.dropLast() : strings[...])
         return rejections.filter { finished.contains($0.pointer) }
