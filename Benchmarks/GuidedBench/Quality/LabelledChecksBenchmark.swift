@@ -136,8 +136,6 @@ struct LabelledChecksBenchmark {
                 percent(caught, rejects), flagged, percent(caught, flagged), dropped, missedText)
     }
 
-    private func percent(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 0 : Double(part) * 100 / Double(whole) }
-
     /// The two chains a flow's outputs are checked by, as a session builds them for the flow's
     /// request (grounded; a notification is a polished copy), each with the facts of the examples
     /// its requests show (the example-leak check compares against them): the framework's defaults

@@ -43,20 +43,12 @@ struct ReaderLabelReport {
     }
 
     private func row(_ flow: String, _ split: String, _ group: [QualityBenchmark.Record]) -> String {
-        var shippedLabels: [ReaderLabels.Label] = []
-        var shippedUnlabelled = 0
-        for record in group where record.fromModel {
-            guard let output = record.outputs.first(where: \.shipped) else { continue }
-            if let label = labels.label(flow, record.id, output.readable) {
-                shippedLabels.append(label)
-            } else {
-                shippedUnlabelled += 1
-            }
+        // A shipped output that is unlabelled, or not readable, leaves the group incomplete.
+        let shippedLabels = group.filter(\.fromModel).compactMap { record in
+            record.outputs.first(where: \.shipped).flatMap { labels.label(flow, record.id, $0.readable) }
         }
         let shippedCount = group.filter(\.fromModel).count
-        let kept = shippedLabels.filter(\.keep).count
-        let complete = shippedUnlabelled == 0 && shippedLabels.count == shippedCount
-        let factual = shippedLabels.filter { $0.reason == .changedFact || $0.reason == .unsupportedClaim }.count
+        let reader = ReaderKeeps(requests: group.count, shipped: shippedCount, labels: shippedLabels)
         var readerRejects = 0
         var caught = 0
         var checkRejects = 0
@@ -75,8 +67,8 @@ struct ReaderLabelReport {
                 }
             }
         }
-        let keeps = complete ? String(format: "%11.0f%%", percent(kept, group.count)) : "          ?"
-        let ofShipped = complete ? String(format: "%9.0f%%", percent(kept, shippedCount)) : "         ?"
+        let (keeps, ofShipped) = reader.cells
+        let factual = reader.factual
         let labelled = "\(shippedLabels.count)/\(shippedCount)"
         return flow.padding(toLength: 15, withPad: " ", startingAt: 0) + " "
             + split.padding(toLength: 5, withPad: " ", startingAt: 0)
@@ -86,5 +78,4 @@ struct ReaderLabelReport {
                 unlabelled)
     }
 
-    private func percent(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 0 : Double(part) * 100 / Double(whole) }
 }

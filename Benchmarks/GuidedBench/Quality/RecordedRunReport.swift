@@ -39,11 +39,9 @@ struct RecordedRunReport {
                         "  \(flow) \($0.id): \($0.output)"
                     }
                 }
-                let complete = found.count == outputs.count
-                let kept = found.filter(\.keep).count
-                let factual = found.filter { $0.reason == .changedFact || $0.reason == .unsupportedClaim }.count
-                let keeps = complete ? String(format: "%11.0f%%", percent(kept, group.count)) : "          ?"
-                let ofShipped = complete ? String(format: "%9.0f%%", percent(kept, outputs.count)) : "         ?"
+                let reader = ReaderKeeps(requests: group.count, shipped: outputs.count, labels: found)
+                let (keeps, ofShipped) = reader.cells
+                let factual = reader.factual
                 Swift.print(
                     flow.padding(toLength: 15, withPad: " ", startingAt: 0) + " "
                         + split.padding(toLength: 5, withPad: " ", startingAt: 0)
@@ -57,5 +55,4 @@ struct RecordedRunReport {
         }
     }
 
-    private func percent(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 0 : Double(part) * 100 / Double(whole) }
 }
