@@ -4,7 +4,8 @@ import Foundation
 /// compiler on the JSONSchemaBench corpus and the conformance instances.
 /// `guided-bench realworld`: on real-world schemas' valid and invalid instances, how often Guided's
 /// grammar and llama.cpp's converter accept exactly the valid ones, per split.
-/// `guided-bench backends [--rounds N]`: live generation speed with Guided's grammar, llama-server's
+/// `guided-bench backends [--rounds N]`: live generation speed per token with Guided's grammar (as sent,
+/// and without its completion frame), llama-server's
 /// own json_schema and no constraint.
 /// `guided-bench engines --url URL [--model NAME] [--rounds N]`: the same against a running vLLM,
 /// Guided's grammar as `structured_outputs.grammar` against vLLM's own JSON grammar and none.
@@ -54,6 +55,8 @@ case "quality":
     settings.defaultPath = value("--path") == "default"
     settings.recordPath = value("--record")
     if arguments.contains("--no-early-stop") { settings.stopsEarly = false }
+    if let text = value("--slots"), let slots = Int(text), slots > 0 { settings.slots = slots }
+    if let text = value("--concurrency"), let count = Int(text), count > 0 { settings.concurrency = count }
     if let text = value("--temperature"), let temperature = Double(text) { settings.temperature = temperature }
     await QualityBenchmark(
         split: value("--split") ?? "all", limit: value("--limit").flatMap { Int($0) } ?? .max, settings: settings
@@ -122,7 +125,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

@@ -61,7 +61,8 @@ public enum CompletionPrompt {
 
     /// The stop sequences a completion backend sends for `request`: the request's own
     /// (``GenerationOptions/stopSequences``), plus `sectionMarkers` for free text (structured
-    /// output ends where its grammar does).
+    /// output ends where its grammar does; llama-server's grammar also accepts the line breaks a
+    /// base model writes after the value, and that backend adds a stop at the first of them).
     package static func stops(for request: BackendRequest) -> [String] {
         var stops = request.options.stopSequences ?? []
         if request.schema == nil { stops += sectionMarkers.filter { !stops.contains($0) } }

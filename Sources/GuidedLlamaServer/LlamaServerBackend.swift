@@ -105,7 +105,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
             grammar = precompiled
         } else if let schema = request.schema {
             do {
-                grammar = try VerifiedGrammar.gbnf(for: schema, groundedVocabulary: request.groundedVocabulary)
+                grammar = try VerifiedGrammar.gbnf(
+                    for: schema, groundedVocabulary: request.groundedVocabulary, completionFrame: true)
             } catch {
                 throw BackendError(.grammarRejected, backend: name, error.description)
             }
@@ -126,8 +127,15 @@ public final class LlamaServerBackend: LanguageModelBackend {
         let body = try LlamaServerRequestBody.make(
             prompt: prompt, grammar: grammar, options: request.options, maximumTokens: maximum, stream: stream,
             candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities,
-            stops: CompletionPrompt.stops(for: request), backend: name)
+            stops: CompletionPrompt.stops(for: request) + (framesOutput(of: request) ? [CompletionFrame.stop] : []),
+            backend: name)
         return (prompt, body)
+    }
+
+    /// Whether `request`'s grammar carries the ``CompletionFrame``: every grammar this backend
+    /// compiles does; a precompiled one is sent as it was written.
+    func framesOutput(of request: BackendRequest) -> Bool {
+        request.schema != nil && (request.grammar == nil || request.groundedVocabulary != nil)
     }
 
     func checkStatus(_ reply: JSONOverHTTP.Reply) throws(BackendError) {
@@ -152,7 +160,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
         text: String, final json: GeneratedContent, probabilities: [GeneratedContent] = [], request: BackendRequest,
         started: ContinuousClock.Instant
     ) throws(BackendError) -> BackendResponse {
-        let text = http.redact(text)
+        let text = http.redact(framesOutput(of: request) ? CompletionFrame.value(of: text) : text)
         let stop = StopReason(rawValue: json["stop_type"]?.stringValue ?? "") ?? .unknown
         let cut = stop == .limit || json["truncated"]?.boolValue == true
         if cut, request.schema != nil {

@@ -46,9 +46,10 @@ enum LlamaServerRequestBody {
 /// Compiled grammars, proven well-formed by our own GBNF parser before they are sent (the
 /// cache verifies each once): llama-server fails open on a grammar it cannot parse.
 enum VerifiedGrammar {
-    static func gbnf(for schema: GenerationSchema, groundedVocabulary: GroundedVocabulary? = nil) throws(GrammarError)
-        -> String
-    {
-        try GrammarCompiler.cachedCompile(schema, options: GrammarOptions(groundedVocabulary: groundedVocabulary)).gbnf
+    static func gbnf(
+        for schema: GenerationSchema, groundedVocabulary: GroundedVocabulary? = nil, completionFrame: Bool = false
+    ) throws(GrammarError) -> String {
+        let options = GrammarOptions(groundedVocabulary: groundedVocabulary, completionFrame: completionFrame)
+        return try GrammarCompiler.cachedCompile(schema, options: options).gbnf
     }
 }

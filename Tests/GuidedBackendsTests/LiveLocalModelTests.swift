@@ -25,6 +25,37 @@ import Testing
             schema: RewrittenNotification.generationSchema, options: options)
     }
 
+    /// A structured value ends where its grammar does: at end of sequence, or at the line break
+    /// after it that the completion frame accepts and the request stops at.
+    static let endsByItsGrammar: Set<StopReason> = [.endOfSequence, .stopWord]
+
+    /// The default path's shape: worked examples from other domains, then this request's facts.
+    static func fewShotStepsRequest() -> BackendRequest {
+        func example(_ facts: [String], _ steps: [String]) -> BackendRequest.Example {
+            BackendRequest.Example(
+                input: "Suggest three next steps.", grounding: facts,
+                output: ["steps": GeneratedContent(elements: steps.map { GeneratedContent($0) })])
+        }
+        return BackendRequest(
+            prompt: "Suggest three next steps.", schema: StepSuggestions.generationSchema,
+            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 200),
+            grounding: [
+                "Goal: learn to swim", "Journal: Stood in the shallow end and put my face in the water.",
+                "Journal: Floated on my back with a board.",
+            ],
+            examples: [
+                example(
+                    ["Goal: get better at chess", "Journal: Lost two games to the same opening trap."],
+                    [
+                        "Study the opening trap that beat you", "Solve a few puzzles every evening",
+                        "Replay one lost game",
+                    ]),
+                example(
+                    ["Goal: learn origami", "Journal: The creases on the boat came out crooked."],
+                    ["Press each crease flat", "Fold the boat again on thinner paper", "Try a frog next"]),
+            ])
+    }
+
     func requireAvailable() async throws {
         let availability = await Self.backend.availability()
         try #require(availability.isAvailable, "embedded model cannot serve: \(availability)")
@@ -42,7 +73,7 @@ import Testing
             #expect(
                 steps.steps.allSatisfy { (1...100).contains($0.unicodeScalars.count) }, "seed \(seed): \(response.text)"
             )
-            #expect(response.stopReason == .endOfSequence)
+            #expect(Self.endsByItsGrammar.contains(response.stopReason))
         }
     }
 
@@ -56,8 +87,18 @@ import Testing
                         maximumResponseTokens: 400)))
             let notification = try RewrittenNotification(response.content)
             #expect(notification.text.unicodeScalars.count <= 180, "seed \(seed): \(response.text)")
-            #expect(response.stopReason == .endOfSequence)
+            #expect(Self.endsByItsGrammar.contains(response.stopReason))
         }
+    }
+
+    /// After the value the model writes a line break, as its examples go on: the completion frame
+    /// takes it as the model chose it, and the request stops there.
+    @Test func theModelsLineBreakAfterTheValuePassesAndTheRequestStopsThere() async throws {
+        try await requireAvailable()
+        let response = try await Self.backend.respond(to: Self.fewShotStepsRequest())
+        #expect(response.stopReason == .stopWord, "\(response.text)")
+        #expect(response.text.hasPrefix(#"{"steps":[""#), "\(response.text)")
+        #expect(try StepSuggestions(response.content).steps.count == 3)
     }
 
     @Test func greedyTwiceGivesIdenticalOutput() async throws {

@@ -22,6 +22,7 @@ import Testing
         _ = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(to: request)
         let body = try server.requests(to: "/completion")[0].json()
         #expect(body["grammar"]?.stringValue == precompiled)
+        #expect(body["stop"] == nil, "a grammar sent as written has no completion frame to stop after")
     }
 
     @Test func aSessionAttachesAPrecompiledTypesGrammar() async throws {

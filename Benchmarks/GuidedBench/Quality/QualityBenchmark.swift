@@ -42,7 +42,9 @@ struct QualityBenchmark {
     func run() async {
         let corpus: QualityCorpus
         do { corpus = try QualityCorpus.load() } catch { return fail("cannot read the corpus: \(error)") }
-        let backend = ManagedLlamaServerBackend(name: "embedded")
+        var serverSettings = ManagedLlamaServerBackend.Settings()
+        serverSettings.slots = settings.slots
+        let backend = ManagedLlamaServerBackend(name: "embedded", settings: serverSettings)
         let availability = await backend.availability()
         guard availability.isAvailable else { return fail("the embedded model cannot serve: \(availability)") }
         let configuration = GuidedConfiguration(backends: [backend])
@@ -55,15 +57,18 @@ struct QualityBenchmark {
         } else {
             print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
         }
-        var records: [Record] = []
+        if settings.slots != serverSettings.slots || settings.concurrency > 1 {
+            print("load: \(settings.slots)-slot server, \(settings.concurrency) requests in flight at once")
+        }
+        var jobs: [@Sendable () async -> Record] = []
+        let defaultPath = settings.defaultPath
         for request in selected(corpus.steps) where settings.flow != "notification" {
-            records.append(settings.defaultPath ? await plain.steps(request) : await flows.steps(request))
-            progress(records.last!)
+            jobs.append { defaultPath ? await plain.steps(request) : await flows.steps(request) }
         }
         for request in selected(corpus.notifications) where settings.flow != "steps" {
-            records.append(settings.defaultPath ? await plain.notification(request) : await flows.notification(request))
-            progress(records.last!)
+            jobs.append { defaultPath ? await plain.notification(request) : await flows.notification(request) }
         }
+        let records = await ConcurrentJobs(jobs, inFlight: settings.concurrency).run { progress($0) }
         await backend.shutdown()
         print("")
         QualityReport(records: records).print()
@@ -118,6 +123,10 @@ struct QualitySettings: CustomStringConvertible {
     var recordPath: String?
     /// `--no-early-stop`: every candidate runs to its end (the baseline of the early stop).
     var stopsEarly = true
+    /// `--slots N`: the embedded server's slots (`-np`); 4 by default, as the framework starts it.
+    var slots = ManagedLlamaServerBackend.Settings().slots
+    /// `--concurrency N`: requests in flight at once, each the others' load on the one server.
+    var concurrency = 1
 
     var description: String {
         "candidates \(candidates) in batches of \(batch)\(stopsEarly ? "" : " (no early stop)"), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty ?? 0))"), seed \(seed)"

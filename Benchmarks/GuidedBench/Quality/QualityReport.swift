@@ -3,10 +3,12 @@ import Foundation
 /// The benchmark's table: per flow and split, the numbers the issue asks for.
 struct QualityReport {
     let records: [QualityBenchmark.Record]
+    /// The routers' deadline on both paths (``DefaultPathFlows``, ``SenbaQualityFlows``).
+    static let deadlineMilliseconds = 60_000.0
 
     func print() {
         Swift.print(
-            "flow            split  requests  from model  fallback  invented  person-fail   p50 ms   p95 ms  fallback reasons"
+            "flow            split  requests  from model  fallback  invented  person-fail   p50 ms   p95 ms   max ms  late  fallback reasons"
         )
         for flow in ["steps", "notification"] {
             for split in ["dev", "test", "all"] {
@@ -22,14 +24,16 @@ struct QualityReport {
                     flow.padding(toLength: 15, withPad: " ", startingAt: 0) + " "
                         + split.padding(toLength: 5, withPad: " ", startingAt: 0)
                         + String(
-                            format: " %9d %10.0f%% %8.0f%% %9d %12d %8.0f %8.0f  %@",
+                            format: " %9d %10.0f%% %8.0f%% %9d %12d %8.0f %8.0f %8.0f %5d  %@",
                             group.count, percent(shipped.count, group.count),
                             percent(group.count - shipped.count, group.count),
                             shipped.filter { !$0.invented.isEmpty }.count,
                             shipped.filter { !$0.personFailures.isEmpty }.count,
-                            quantile(latencies, 0.5), quantile(latencies, 0.95), reasonText))
+                            quantile(latencies, 0.5), quantile(latencies, 0.95), latencies.last ?? 0,
+                            latencies.filter { $0 > Self.deadlineMilliseconds }.count, reasonText))
             }
         }
+        Swift.print("(late: requests that took longer than both paths' 60 s deadline)")
         Swift.print(
             "\ncandidates: verdicts over every candidate generated (a candidate may have several rejections; the first is counted)"
         )

@@ -58,7 +58,11 @@ struct GrammarCompilation {
     mutating func run() throws(GrammarError) -> CompiledGrammar {
         let root = rules.reserve("root")
         let body = try expression(schema.root, name: "root", at: .root)
-        rules.define(root, body)
+        if options.completionFrame {
+            rules.define(root, CompletionFrame.rule(around: ruleOrInline(body, name: "value")))
+        } else {
+            rules.define(root, body)
+        }
         return CompiledGrammar(gbnf: rules.text, report: LoweringReport(target: "gbnf", entries: report))
     }
 

@@ -31,6 +31,12 @@ public struct GrammarOptions: Sendable, Hashable {
     /// else about the schema is enforced as before, and the output is validated in full. Off by
     /// default; the OpenAI-compatible backend turns it on for vLLM and SGLang.
     public var plainStrings: Bool
+    /// For a completion prompt whose examples end each value with a blank line
+    /// (``CompletionFrame``): the value may be followed by up to two line breaks, so the token a
+    /// base model writes after it (`\n\n`) is accepted as sampled rather than refused, which
+    /// makes llama.cpp resample over the whole vocabulary. The request then stops at a line
+    /// break, which compact JSON cannot hold. Off by default.
+    package var completionFrame: Bool
 
     /// Options; the defaults (compact, unsupported keywords refused, no grounded vocabulary,
     /// escapes in strings) are what sessions use for a schema without grounded decoding.
@@ -44,12 +50,13 @@ public struct GrammarOptions: Sendable, Hashable {
     package init(
         whitespace: Whitespace = .compact, allowUnsupported: Bool = false,
         groundedVocabulary: GroundedVocabulary?,
-        plainStrings: Bool = false
+        plainStrings: Bool = false, completionFrame: Bool = false
     ) {
         self.whitespace = whitespace
         self.allowUnsupported = allowUnsupported
         self.groundedVocabulary = groundedVocabulary
         self.plainStrings = plainStrings
+        self.completionFrame = completionFrame
     }
 
     /// The largest repetition count Guided emits. llama.cpp treats a maximum above 2000 as
