@@ -100,10 +100,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
         prompt: String, body: GeneratedContent
     ) {
         let prompt = CompletionPrompt.render(request)
-        var grammar: String?
-        if let precompiled = request.grammar, request.groundedVocabulary == nil {
-            grammar = precompiled
-        } else if let schema = request.schema {
+        var grammar = request.grammar
+        if framesOutput(of: request), let schema = request.schema {
             do {
                 grammar = try VerifiedGrammar.gbnf(
                     for: schema, groundedVocabulary: request.groundedVocabulary, completionFrame: true)
@@ -132,8 +130,9 @@ public final class LlamaServerBackend: LanguageModelBackend {
         return (prompt, body)
     }
 
-    /// Whether `request`'s grammar carries the ``CompletionFrame``: every grammar this backend
-    /// compiles does; a precompiled one is sent as it was written.
+    /// Whether this backend compiles `request`'s grammar, with the ``CompletionFrame``: for every
+    /// schema, unless a precompiled grammar comes with it and no grounded vocabulary (that one is
+    /// sent as it was written).
     func framesOutput(of request: BackendRequest) -> Bool {
         request.schema != nil && (request.grammar == nil || request.groundedVocabulary != nil)
     }
