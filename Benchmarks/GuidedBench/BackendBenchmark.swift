@@ -79,31 +79,19 @@ struct BackendBenchmark {
         let common: [(String, GeneratedContent)] = [
             ("prompt", GeneratedContent(prompt)), ("top_k", 1), ("temperature", 0), ("cache_prompt", false),
         ]
+        /// A body sending `grammar` with the completion frame's stop, as the backend does.
+        func framed(_ grammar: String) -> GeneratedContent {
+            GeneratedContent(
+                properties: common + [
+                    ("n_predict", 400), ("grammar", GeneratedContent(grammar)),
+                    ("stop", [GeneratedContent(CompletionFrame.stop)]),
+                ])
+        }
+        let sent = grammar(framed: true)
         let variants: [(String, GeneratedContent)] = [
-            (
-                "a: Guided, as sent",
-                GeneratedContent(
-                    properties: common + [
-                        ("n_predict", 400), ("grammar", GeneratedContent(grammar(framed: true))),
-                        ("stop", [GeneratedContent(CompletionFrame.stop)]),
-                    ])
-            ),
-            (
-                "e: (a), a leading space",
-                GeneratedContent(
-                    properties: common + [
-                        ("n_predict", 400), ("grammar", GeneratedContent(Self.leadingSpace(grammar(framed: true)))),
-                        ("stop", [GeneratedContent(CompletionFrame.stop)]),
-                    ])
-            ),
-            (
-                "d: (a), lengths unbounded",
-                GeneratedContent(
-                    properties: common + [
-                        ("n_predict", 400), ("grammar", GeneratedContent(Self.unbounded(grammar(framed: true)))),
-                        ("stop", [GeneratedContent(CompletionFrame.stop)]),
-                    ])
-            ),
+            ("a: Guided, as sent", framed(sent)),
+            ("e: (a), a leading space", framed(Self.leadingSpace(sent))),
+            ("d: (a), lengths unbounded", framed(Self.unbounded(sent))),
             (
                 "a0: Guided, no frame",
                 GeneratedContent(

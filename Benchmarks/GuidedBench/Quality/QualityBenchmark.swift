@@ -3,6 +3,7 @@ import Foundation
 import Guided
 import GuidedManagedServer
 import SenbaFlows
+import Synchronization
 
 /// `guided-bench quality`: the Senba flows on the embedded model over the committed corpus,
 /// reported per flow and split — the share of requests whose value came from the model, the
@@ -68,7 +69,14 @@ struct QualityBenchmark {
         for request in selected(corpus.notifications) where settings.flow != "steps" {
             jobs.append { defaultPath ? await plain.notification(request) : await flows.notification(request) }
         }
-        let records = await ConcurrentJobs(jobs, inFlight: settings.concurrency).run { progress($0) }
+        let queued = jobs
+        let finished = Mutex([Record?](repeating: nil, count: queued.count))
+        await Concurrently.run(queued.count, width: settings.concurrency) { index in
+            let record = await queued[index]()
+            progress(record)
+            finished.withLock { $0[index] = record }
+        }
+        let records = finished.withLock { $0.map { $0! } }
         await backend.shutdown()
         print("")
         QualityReport(records: records).print()
