@@ -169,6 +169,7 @@ public final class LanguageModelSession: Sendable {
         var options = asked.options.filling(from: settings?.options ?? GenerationOptions())
             .filling(from: policy.options)
         let samplingIsDefault = options.sampling == nil
+        let penaltyIsDefault = options.repetitionPenalty == nil
         if let schema = plan.schema { options = options.filling(from: OutputDefaults.options(for: schema)) }
         if let problem = options.rangeViolation {
             throw GenerationError(reason: FallbackReason(.invalidOptions, problem.description), attempts: [])
@@ -183,7 +184,18 @@ public final class LanguageModelSession: Sendable {
         if plan.schema != nil,
             options.groundedDecoding ?? (plan.groundedByDefault || !asked.grounding.isEmpty)
         {
-            request.groundedVocabulary = GroundedVocabulary(grounding: asked.grounding)
+            var vocabulary = GroundedVocabulary(grounding: asked.grounding)
+            if policy.validators.flattened.contains(where: { $0.name == "restatedQuotation" }) {
+                // A fact the request quotes is restated word for word (RestatementRules); turning
+                // the check off (guided.json, a policy's own validators) frees the grammar too.
+                vocabulary.restated = RestatedQuotations(
+                    input: asked.prompt, grounding: asked.grounding, names: Set(vocabulary.specifics))
+                // The default penalty (DRY on llama-server) counts the prompt, so it would punish
+                // the restated fact for repeating the prompt's quotation; the closed lead-in
+                // words cannot run on, so a restating request goes without it.
+                if vocabulary.restated != nil, penaltyIsDefault { request.options.repetitionPenalty = nil }
+            }
+            request.groundedVocabulary = vocabulary
         }
         let names = routeNames(for: plan.name, policyRoute: policy.route)
         let backends = configuration.backends(named: names)

@@ -93,4 +93,33 @@ import Testing
         }
         #expect(StringValueTokens.logProbabilities(of: tokens) == [-3, -4, -6])
     }
+
+    @Test func aTokenInsideARestatedFactIsNotCountedAsForced() {
+        // The grammar writes a quoted fact word for word; a token of it the model would have
+        // split differently says nothing about the model's choice.
+        let grounding = ["Goal: learn to swim", "14 March 2026: Swam two lengths without stopping."]
+        let context = ValidationContext(
+            grounding: grounding, input: #"Back in March you wrote: "Swam two lengths without stopping.""#,
+            schema: Self.schema)
+        let restating = Self.response([
+            ("Back", -0.5), (" in", -0.2), (" March", -0.3), (" you swam two len", -0.4), ("gths", -15.2),
+            (" without stopping", -0.3), (".", -0.1),
+        ])
+        let forcedLeadIn = Self.response([
+            ("On", -0.5), (" In", -16), (" March", -0.3), (" you swam two lengths without stopping", -0.4), (".", -0.1),
+        ])
+        let judged = CandidateSelection.judge(
+            [restating, forcedLeadIn], policy: CandidatePolicy(count: 2), cleanup: nil,
+            checks: ValidatorChain([SchemaValidator()]), context: context)
+        #expect(judged.verdicts.map(\.outcomeCode) == ["passed", "rejected:decoding/forcedToken"])
+        #expect(
+            judged.verdicts[0].score == (-0.5 - 0.2 - 0.3 - 0.4 - 15.2 - 0.3 - 0.1) / 7, "the score still counts it")
+    }
+
+    @Test func anExemptTextLeavesItsTokensOut() {
+        let tokens = [#"{"text":""#, "Back", " in", " you swam", " two", #""}"#].enumerated().map {
+            TokenLogProbability(text: $0.element, logProbability: -Double($0.offset))
+        }
+        #expect(StringValueTokens.logProbabilities(of: tokens, exempting: ["you swam two"]) == [-1, -2])
+    }
 }

@@ -57,6 +57,40 @@ import Testing
             to: GenerationRequest<RewrittenNotification>(polishing: copy, facts: facts, scope: scope))
         #expect(outcome.isFromModel, "the fallback shipped: \(outcome.value.text) \(outcome.attempts)")
         #expect(outcome.value.text != copy.text)
+        #expect(outcome.value.text.contains("ou fed the starter twice"), "the entry restated: \(outcome.value.text)")
+    }
+
+    /// The plain call, a prompt that quotes one of its facts and nothing else set: the model's
+    /// words ship, and they restate the quoted entry word for word in the reader's voice (the
+    /// grammar leaves the model the lead-in and the spelling, not the facts).
+    @Test(arguments: [
+        (
+            "Back in March you wrote: \"Swam two lengths without stopping.\"",
+            "14 March 2026: Swam two lengths without stopping.",
+            "ou swam two lengths without stopping"
+        ),
+        (
+            "Back in March you wrote: \"The starter doubled overnight for the first time.\"",
+            "4 March 2026: The starter doubled overnight for the first time.",
+            "he starter doubled overnight for the first time"
+        ),
+        (
+            "On 3 October you wrote: \"Cast on 30 stitches with thick yarn.\"",
+            "3 October 2026: Cast on 30 stitches with thick yarn.",
+            "ou cast on 30 stitches with thick yarn"
+        ),
+    ])
+    func aPromptThatQuotesAFactShipsTheModelsWordsRestatingIt(prompt: String, entry: String, restated: String)
+        async throws
+    {
+        let session = LanguageModelSession(
+            instructions: "Rewrite the reminder as one short, friendly notification.",
+            configuration: try GuidedConfiguration.load(environment: [:]))
+        let outcome = try await session.respond(
+            to: prompt, generating: RewrittenNotification.self, grounding: ["Goal: keep a journal", entry])
+        #expect(outcome.isFromModel, "no model output shipped: \(outcome.source) \(outcome.attempts)")
+        #expect(outcome.value.text.contains(restated), "\(outcome.value.text)")
+        #expect(outcome.value.text != prompt)
     }
 
     @Test func aKilledServerStillGivesAValidatedFallbackWithinTheDeadline() async throws {

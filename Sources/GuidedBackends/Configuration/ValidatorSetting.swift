@@ -93,6 +93,7 @@ package struct ValidatorSetting: Sendable, Hashable {
         "changedFact": ["at": .pointers, "newWords": .flag],
         "exampleLeak": ["at": .pointers],
         "readerVoice": ["at": .pointers],
+        "restatedQuotation": ["at": .pointers],
         "scaffoldingEcho": ["detectsTemplateSlots": .flag, "minimumEchoLength": .wholeNumber(1...10_000)],
     ]
 

@@ -89,7 +89,8 @@ extension GrammarCompilation {
     }
 
     /// Free text under grounded decoding (``GroundedTextRules``): one or more words whose
-    /// specifics all come from the vocabulary. Length bounds beyond "at least one character"
+    /// specifics all come from the vocabulary. With quotations to restate, the first such string
+    /// restates them instead (``RestatementRules``). Length bounds beyond "at least one character"
     /// are checked after generation.
     private mutating func groundedString(_ c: StringConstraints, at pointer: JSONPointer) -> String {
         record(
@@ -104,6 +105,13 @@ extension GrammarCompilation {
             record(
                 pointer.appending("maxLength"), "maxLength", .checkedAfter,
                 "grounded text is not length-bounded in the grammar")
+        }
+        if let restated = options.groundedVocabulary?.restated, !restatementDefined {
+            restatementDefined = true
+            record(
+                pointer, "restated", .enforced,
+                "the polished copy's quotations word for word, after a short lead-in of the copy's own words")
+            return "\"\\\"\" " + RestatementRules(restated).define(in: &rules) + " \"\\\"\""
         }
         let text: String
         if let defined = groundedTextRule {

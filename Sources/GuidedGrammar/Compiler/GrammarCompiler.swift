@@ -47,6 +47,8 @@ struct GrammarCompilation {
     private var referenceDepth = 0
     /// The grounded-text rules' entry, defined once on first use.
     var groundedTextRule: String?
+    /// Whether a string has taken the vocabulary's quotations to restate (only the first does).
+    var restatementDefined = false
     /// Each enforced format's content rule, defined once on first use.
     var formatRules: [StringFormat: String] = [:]
 

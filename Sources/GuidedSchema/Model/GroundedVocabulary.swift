@@ -27,6 +27,9 @@ package struct GroundedVocabulary: Sendable, Hashable {
     /// Forbidden words banned only as whole words, because many ordinary words begin with them
     /// (`ten`: `tent`, `tennis`, `tend`).
     package var exactWords: Set<String>
+    /// For a polished copy that quotes the person's words: the quotations its first free-text
+    /// string restates word for word (``RestatedQuotations``); nil for every other request.
+    package var restated: RestatedQuotations?
 
     /// Creates a vocabulary. Words are used as given; forbidden words should be lowercase.
     public init(
@@ -37,5 +40,6 @@ package struct GroundedVocabulary: Sendable, Hashable {
         self.forbiddenWords = forbiddenWords
         self.forbiddenCapitalisedWords = forbiddenCapitalisedWords
         self.exactWords = exactWords
+        self.restated = nil
     }
 }

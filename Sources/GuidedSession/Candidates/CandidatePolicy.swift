@@ -14,7 +14,8 @@
 /// 3. ties go to the earlier candidate.
 ///
 /// **Decoding check** (`decoding/forcedToken`): a candidate with a token inside a string value
-/// whose log-probability is below `minimumTokenLogProbability` is rejected. Such a token is
+/// (other than inside a fact the grammar restates word for word, `RestatedQuotations`) whose
+/// log-probability is below `minimumTokenLogProbability` is rejected. Such a token is
 /// one the grammar forced against the model's wishes — typically the tail of a word it was not
 /// allowed to finish (`for ird time` after `third` was banned), measured at −13 to −19 while
 /// ordinary words sit above −6.

@@ -14,6 +14,7 @@ package enum CandidateSelection {
         early: (String) -> [Rejection] = { _ in [] }
     ) -> (verdicts: [CandidateVerdict], shipped: (content: GeneratedContent, response: BackendResponse)?) {
         var verdicts: [CandidateVerdict] = []
+        let restated = policy.minimumTokenLogProbability == nil ? [] : RestatedQuotations.spellings(in: context)
         var best: (index: Int, score: Double, content: GeneratedContent, response: BackendResponse)?
         for (offset, candidate) in candidates.enumerated() {
             let index = firstIndex + offset
@@ -31,10 +32,15 @@ package enum CandidateSelection {
                         index: index, outcome: .failed(error), score: nil, text: error.excerpt, shipped: false))
             case .success(let response):
                 let content = cleanup.map { $0.apply(response.content) } ?? response.content
-                let values = response.tokenLogProbabilities.map(StringValueTokens.logProbabilities(of:)) ?? []
+                let values = response.tokenLogProbabilities.map { StringValueTokens.logProbabilities(of: $0) } ?? []
                 let score = values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
                 var rejections = checks.run(content, in: context)
-                if let floor = policy.minimumTokenLogProbability, let lowest = values.min(), lowest < floor {
+                // A restated fact is written by the grammar, so its tokens are not the model's choice.
+                let chosen =
+                    response.tokenLogProbabilities.map {
+                        StringValueTokens.logProbabilities(of: $0, exempting: restated)
+                    } ?? []
+                if let floor = policy.minimumTokenLogProbability, let lowest = chosen.min(), lowest < floor {
                     rejections.append(
                         Rejection(
                             validator: "decoding", reason: "forcedToken", pointer: .root,

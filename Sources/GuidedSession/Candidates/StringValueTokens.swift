@@ -4,10 +4,24 @@ import GuidedBackends
 /// the braces, keys and quotes a grammar forces around them.
 package enum StringValueTokens {
     /// The log-probabilities of the tokens of `tokens` (whose texts, joined, are the JSON output)
-    /// that lie wholly inside a string value (not a key, not a quote).
-    package static func logProbabilities(of tokens: [TokenLogProbability]) -> [Double] {
+    /// that lie wholly inside a string value (not a key, not a quote), leaving out tokens that
+    /// lie wholly inside an occurrence of one of `exempt` (text the grammar wrote word for word).
+    package static func logProbabilities(of tokens: [TokenLogProbability], exempting exempt: [String] = []) -> [Double]
+    {
         let characters = Array(tokens.map(\.text).joined())
-        let inside = valueCharacters(characters)
+        var inside = valueCharacters(characters)
+        for text in exempt where !text.isEmpty {
+            let needle = Array(text)
+            var start = 0
+            while start + needle.count <= characters.count {
+                if Array(characters[start..<start + needle.count]) == needle {
+                    for position in start..<start + needle.count { inside[position] = false }
+                    start += needle.count
+                } else {
+                    start += 1
+                }
+            }
+        }
         var result: [Double] = []
         var offset = 0
         for token in tokens {

@@ -111,6 +111,8 @@ enum ConfiguredValidators {
             return [ExampleLeakValidator(at: at)]
         case "readerVoice":
             return [ReaderVoiceValidator(at: at)]
+        case "restatedQuotation":
+            return [RestatedQuotationValidator(at: at)]
         case "scaffoldingEcho":
             var validator = ScaffoldingEchoValidator()
             if let slots = setting.flag("detectsTemplateSlots") { validator.detectsTemplateSlots = slots }

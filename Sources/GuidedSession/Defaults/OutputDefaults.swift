@@ -42,7 +42,8 @@ package enum OutputDefaults {
     /// The checks every structured output passes by default: no scaffolding or example content
     /// echoed; the person-level checks on its prose strings (``GenerationSchema/proseStringPointers``,
     /// lists of them as step items), so a name or a tag is never called a fragment; and — when the
-    /// request has facts — grounding in them and no fact copied back whole.
+    /// request has facts — grounding in them, no fact copied back whole, and every fact the
+    /// request quotes restated word for word (``RestatedQuotationValidator``).
     public static func checks(for schema: GenerationSchema, grounded: Bool) -> [any OutputValidator] {
         var checks: [any OutputValidator] = [ScaffoldingEchoValidator(), ExampleLeakValidator()]
         let prose = schema.proseStringPointers
@@ -50,7 +51,9 @@ package enum OutputDefaults {
             let lists = Set(schema.stringListPointers)
             checks += ValidatorChain.personLevel(stepItems: prose.filter(lists.contains), at: prose).validators
         }
-        if grounded { checks += [GroundingValidator(), CopiedFactValidator()] }
+        // A fact the request quotes is restated word for word (grounded decoding enforces it
+        // on llama-server; RestatedQuotations).
+        if grounded { checks += [GroundingValidator(), CopiedFactValidator(), RestatedQuotationValidator()] }
         return checks
     }
 
