@@ -137,6 +137,6 @@ struct QualitySettings: CustomStringConvertible {
     var concurrency = 1
 
     var description: String {
-        "candidates \(candidates) in batches of \(batch)\(stopsEarly ? "" : " (no early stop)"), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty ?? 0))"), seed \(seed)"
+        "candidates \(candidates) in batches of \(batch)\(stopsEarly ? "" : " (no early stop)"), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty.map { "\($0)" } ?? "the framework's"))"), seed \(seed)"
     }
 }

@@ -136,10 +136,12 @@ public enum FlowDefaults {
     public static let steps = GenerationOptions(
         sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 0.8,
         maximumResponseTokens: 48, repetitionPenalty: 1.0)
-    /// One notification: the same sampling, at most 70 tokens (180 characters).
+    /// One notification: the same sampling, at most 70 tokens (180 characters), and the
+    /// framework's repetition penalty — none for a copy that quotes its entry, whose words the
+    /// grammar restates (a penalty over the prompt would punish them for repeating its quote).
     public static let notification = GenerationOptions(
         sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 0.8,
-        maximumResponseTokens: 70, repetitionPenalty: 0.8)
+        maximumResponseTokens: 70)
 }
 
 /// A request or configuration the flow cannot use, said plainly.
