@@ -122,8 +122,14 @@ public final class LlamaServerBackend: LanguageModelBackend {
                 )
             }
         }
+        var options = request.options
+        if framesOutput(of: request), request.groundedVocabulary?.restated != nil {
+            // DRY counts the prompt, so it would punish the restated fact for repeating the
+            // prompt's quotation, and the grammar's closed lead-in cannot run on: no penalty.
+            options.repetitionPenalty = nil
+        }
         let body = try LlamaServerRequestBody.make(
-            prompt: prompt, grammar: grammar, options: request.options, maximumTokens: maximum, stream: stream,
+            prompt: prompt, grammar: grammar, options: options, maximumTokens: maximum, stream: stream,
             candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities,
             stops: CompletionPrompt.stops(for: request) + (framesOutput(of: request) ? [CompletionFrame.stop] : []),
             backend: name)

@@ -169,7 +169,6 @@ public final class LanguageModelSession: Sendable {
         var options = asked.options.filling(from: settings?.options ?? GenerationOptions())
             .filling(from: policy.options)
         let samplingIsDefault = options.sampling == nil
-        let penaltyIsDefault = options.repetitionPenalty == nil
         if let schema = plan.schema { options = options.filling(from: OutputDefaults.options(for: schema)) }
         if let problem = options.rangeViolation {
             throw GenerationError(reason: FallbackReason(.invalidOptions, problem.description), attempts: [])
@@ -190,10 +189,6 @@ public final class LanguageModelSession: Sendable {
                 // the check off (guided.json, a policy's own validators) frees the grammar too.
                 vocabulary.restated = RestatedQuotations(
                     input: asked.prompt, grounding: asked.grounding, names: Set(vocabulary.specifics))
-                // The default penalty (DRY on llama-server) counts the prompt, so it would punish
-                // the restated fact for repeating the prompt's quotation; the closed lead-in
-                // words cannot run on, so a restating request goes without it.
-                if vocabulary.restated != nil, penaltyIsDefault { request.options.repetitionPenalty = nil }
             }
             request.groundedVocabulary = vocabulary
         }

@@ -6,7 +6,7 @@ import GuidedTestTraits
 import Testing
 
 /// A request that quotes one of its facts, through a session to llama-server's wire: the grammar
-/// restates the quotation word for word and the default repetition penalty is left off; a server
+/// restates the quotation word for word and llama-server gets no repetition penalty; a server
 /// that ignores the grammar and changes a quoted word gets its output rejected after generation.
 @Suite(.measuresTime) struct RestatedFactStubTests {
     static let grounding = ["Goal: learn to knit a scarf", "3 October 2026: Cast on 30 stitches with thick yarn."]
@@ -41,14 +41,14 @@ import Testing
         let grammar = try #require(body["grammar"]?.stringValue)
         #expect(grammar.contains(#""you cast on 30 stitches with thick yarn""#))
         #expect(grammar.contains("rs-lead"))
-        #expect(body["dry_multiplier"] == nil, "the default penalty would punish the restated words")
+        #expect(body["dry_multiplier"] == nil, "DRY would punish the restated words")
     }
 
-    @Test func aPenaltyTheCallAsksForIsKept() async throws {
+    @Test func noPenaltyReachesLlamaServerForARestatingRequestEvenWhenAskedFor() async throws {
         let (_, body) = try await Self.respond(
             with: "On 3 October you cast on 30 stitches with thick yarn.",
             options: GenerationOptions(repetitionPenalty: 0.8))
-        #expect(body["dry_multiplier"]?.doubleValue == 0.8)
+        #expect(body["dry_multiplier"] == nil)
     }
 
     @Test func aChangedQuotedWordIsRejectedAfterGeneration() async throws {

@@ -84,7 +84,13 @@ import Testing
         let outcome = try await session.respond(
             to: GenerationRequest<RewrittenNotification>(polishing: copy, facts: facts, scope: .goal("spanish")))
         #expect(outcome.value.text == copy.text)
-        #expect(outcome.attempts.map(\.outcomeCode).contains("rejected:changedFact/changedWord"))
+        // Both checks see it: the quoted entry is not restated word for word, and "abuela" became "abuelo".
+        let rejections = outcome.attempts.flatMap { attempt -> [Rejection] in
+            if case .rejected(let rejections) = attempt.outcome { return rejections }
+            return []
+        }
+        #expect(rejections.contains { $0.validator == "restatedQuotation" && $0.reason == "quotationChanged" })
+        #expect(rejections.contains { $0.validator == "changedFact" && $0.reason == "changedWord" })
     }
 
     @Test func aRequestThatIsNoPolishingIsNotCheckedForChangedWords() async throws {

@@ -18,7 +18,8 @@ import Testing
         return url.path
     }()
 
-    /// Every grammar of the canonical schemas (compact, readable, grounded) and of the corpus.
+    /// Every grammar of the canonical schemas (compact, readable, grounded, restating a quoted fact)
+    /// and of the corpus.
     static func emittedGrammars() throws -> [(name: String, gbnf: String)] {
         var grammars: [(String, String)] = []
         let canonical = ["RewrittenNotification", "StepSuggestions"]
@@ -28,9 +29,16 @@ import Testing
             let grounded = GroundedVocabulary(
                 specifics: ["2", "May", "2026", "5", "Ana", "I"], forbiddenWords: ["first", "five", "ten"],
                 forbiddenCapitalisedWords: ["monday", "june"], exactWords: ["ten"])
+            var restating = grounded
+            restating.restated = RestatedQuotations(
+                quotations: [["you swam two lengths", "You swam two lengths"]], leadWords: ["Back", "in", "May", "2"])
             let variants: [(String, GrammarOptions)] = [
                 ("compact", GrammarOptions()), ("pretty", GrammarOptions(whitespace: .pretty)),
                 ("grounded", GrammarOptions(groundedVocabulary: grounded)),
+                (
+                    "grounded, restating a quoted fact",
+                    GrammarOptions(groundedVocabulary: restating, completionFrame: true)
+                ),
                 ("plain strings", GrammarOptions(plainStrings: true)),
                 ("grounded, plain strings", GrammarOptions(groundedVocabulary: grounded, plainStrings: true)),
             ]

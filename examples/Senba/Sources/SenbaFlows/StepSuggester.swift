@@ -137,8 +137,8 @@ public enum FlowDefaults {
         sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 0.8,
         maximumResponseTokens: 48, repetitionPenalty: 1.0)
     /// One notification: the same sampling, at most 70 tokens (180 characters), and the
-    /// framework's repetition penalty — none for a copy that quotes its entry, whose words the
-    /// grammar restates (a penalty over the prompt would punish them for repeating its quote).
+    /// framework's repetition penalty (which llama-server leaves off a copy that quotes its
+    /// entry: the grammar restates those words, and a penalty over the prompt punished them).
     public static let notification = GenerationOptions(
         sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 0.8,
         maximumResponseTokens: 70)
