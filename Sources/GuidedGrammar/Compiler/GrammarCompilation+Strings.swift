@@ -110,7 +110,7 @@ extension GrammarCompilation {
             restatementDefined = true
             record(
                 pointer, "restated", .enforced,
-                "the polished copy's quotations word for word, after a short lead-in of the copy's own words")
+                "the facts the request quotes, word for word, after a short lead-in of its own words")
             return "\"\\\"\" " + RestatementRules(restated).define(in: &rules) + " \"\\\"\""
         }
         let text: String

@@ -1,6 +1,6 @@
 import GuidedSchema
 
-/// GBNF rules for a polished copy that restates quotations word for word
+/// GBNF rules for an output that restates its request's quoted facts word for word
 /// (``RestatedQuotations``): a short lead-in of closed words, then each quotation in one of its
 /// spellings, then a full stop or an exclamation mark.
 ///
@@ -9,8 +9,8 @@ import GuidedSchema
 /// rs-unit  ::= rs-lw [,?!]? " "
 /// rs-lead  ::= rs-unit{0,5} rs-lw ","? " "        before a lowercase spelling: "Back in March "
 /// rs-leadS ::= rs-unit{0,5} rs-lw [?!] " "        before a capitalised one: "Remember March? "
-/// rs-q1    ::= "you swam two lengths without stopping" | "swam two lengths without stopping"
-/// rs-Q1    ::= "You swam two lengths without stopping" | "Swam two lengths without stopping"
+/// rs-q1    ::= "you swam two lengths without stopping"      the lowercase spellings
+/// rs-Q1    ::= "You swam two lengths without stopping"      the capitalised ones
 /// rs-open1 ::= "You swam two lengths without stopping"
 /// text     ::= (rs-lead rs-q1 | rs-leadS rs-Q1 | rs-open1) ([,.]? " " (rs-lead rs-q2 | rs-leadS rs-Q2))* [.!]
 /// ```

@@ -27,7 +27,7 @@ package struct GroundedVocabulary: Sendable, Hashable {
     /// Forbidden words banned only as whole words, because many ordinary words begin with them
     /// (`ten`: `tent`, `tennis`, `tend`).
     package var exactWords: Set<String>
-    /// For a polished copy that quotes the person's words: the quotations its first free-text
+    /// For a request that quotes one of its facts: the quotations the output's first free-text
     /// string restates word for word (``RestatedQuotations``); nil for every other request.
     package var restated: RestatedQuotations?
 

@@ -1,17 +1,18 @@
-/// Quotations a polished copy must restate word for word, and the few words that may lead into
-/// them: the grammar's half of "the model never changes a fact".
+/// Quotations an output must restate word for word, and the few words that may lead into them:
+/// the grammar's half of "the model never changes a fact".
 ///
-/// A copy being polished such as `Back in March you wrote: "Swam two lengths without stopping."`
-/// quotes the person's own words. Under grounded decoding, the polished copy's first free-text
-/// string is then a short lead-in of ``leadWords`` (`Back in March`, `Remember March?`) followed
-/// by each quotation in one of its ``quotations`` spellings (`you swam two lengths without
-/// stopping`), and a full stop: the model picks the lead-in and the spelling, and cannot change a
-/// quoted word. `GuidedValidation` builds the value from the copy being polished
-/// (`RestatedQuotations(polishing:grounding:)`); backends that take no grammar check the same
-/// rule after generation (`RestatedQuotationValidator`).
+/// A request whose input (a prompt, or a copy being polished) quotes one of its facts — `Back in
+/// March you wrote: "Swam two lengths without stopping."` — quotes the person's own words. Under
+/// grounded decoding, the output's first free-text string is then a short lead-in of
+/// ``leadWords`` (`Back in March`, `Remember March?`) followed by each quotation in one of its
+/// ``quotations`` spellings (`you swam two lengths without stopping`), and a full stop: the model
+/// picks the lead-in and the spelling, and cannot change a quoted word. `GuidedValidation` builds
+/// the value from the request's input and facts (`RestatedQuotations(input:grounding:names:)`);
+/// backends that take no grammar check the same rule after generation
+/// (`RestatedQuotationValidator`).
 package struct RestatedQuotations: Sendable, Hashable {
     /// Each quotation, in the order the copy quotes them, as the spellings that restate it:
-    /// e.g. `you swam two lengths without stopping` and `Swam two lengths without stopping`.
+    /// e.g. `you swam two lengths without stopping` and `You swam two lengths without stopping`.
     package var quotations: [[String]]
     /// The words a lead-in may use, each exactly as written (a capitalised spelling is its own
     /// entry): the words of the copy outside its quotations, with reporting verbs left out, and

@@ -16,8 +16,8 @@ extension RestatedQuotations {
     ///
     /// For `Back in March you wrote: "Swam two lengths without stopping."` with the fact `14
     /// March 2026: Swam two lengths without stopping.`: lead words `Back`, `back`, `in`, `In`,
-    /// `March`, `remember`, …; one quotation, spelled `swam two lengths without stopping`, `you
-    /// swam two lengths without stopping`, ….
+    /// `March`, `14`, `2026`, `remember`, …; one quotation, spelled `you swam two lengths without
+    /// stopping` and `You swam two lengths without stopping`.
     public init?(input: String, grounding: [String], names: Set<String> = []) {
         let quoted = ReportedSpeech.quotedFacts(in: input, grounding: grounding)
         guard !quoted.isEmpty else { return nil }

@@ -8,7 +8,7 @@ public import GuidedSchema
 /// For each fact it quotes (`Back in March you wrote: "Swam two lengths without stopping."`,
 /// with that entry among the facts: `ReportedSpeech.quotedFacts(in:grounding:)`), some string of the output
 /// must contain one of the span's spellings (`ReportedSpeech.spellings(of:names:)`: `you swam
-/// two lengths without stopping`, `Swam two lengths…`). A rewrite that changes a quoted word
+/// two lengths without stopping`, `You swam two lengths…`). A rewrite that changes a quoted word
 /// ("you swam two laps"), drops one, or leaves the quotation out fails with
 /// `quotationChanged`. Input that quotes no fact passes everything.
 ///
