@@ -32,14 +32,16 @@ package enum CandidateSelection {
                         index: index, outcome: .failed(error), score: nil, text: error.excerpt, shipped: false))
             case .success(let response):
                 let content = cleanup.map { $0.apply(response.content) } ?? response.content
-                let values = response.tokenLogProbabilities.map { StringValueTokens.logProbabilities(of: $0) } ?? []
+                // A restated fact is written by the grammar, so its tokens are not the model's
+                // choice: they count towards the score, not against the decoding check.
+                let tokens =
+                    response.tokenLogProbabilities.map {
+                        StringValueTokens.valueTokens(of: $0, exempting: restated)
+                    } ?? []
+                let values = tokens.map(\.logProbability)
+                let chosen = tokens.filter { !$0.exempt }.map(\.logProbability)
                 let score = values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
                 var rejections = checks.run(content, in: context)
-                // A restated fact is written by the grammar, so its tokens are not the model's choice.
-                let chosen =
-                    response.tokenLogProbabilities.map {
-                        StringValueTokens.logProbabilities(of: $0, exempting: restated)
-                    } ?? []
                 if let floor = policy.minimumTokenLogProbability, let lowest = chosen.min(), lowest < floor {
                     rejections.append(
                         Rejection(

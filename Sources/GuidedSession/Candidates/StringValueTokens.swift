@@ -5,29 +5,40 @@ import GuidedBackends
 package enum StringValueTokens {
     /// The log-probabilities of the tokens of `tokens` (whose texts, joined, are the JSON output)
     /// that lie wholly inside a string value (not a key, not a quote), leaving out tokens that
-    /// lie wholly inside an occurrence of one of `exempt` (text the grammar wrote word for word).
+    /// overlap an occurrence of one of `exempt` (text the grammar wrote word for word).
     package static func logProbabilities(of tokens: [TokenLogProbability], exempting exempt: [String] = []) -> [Double]
     {
+        valueTokens(of: tokens, exempting: exempt).filter { !$0.exempt }.map(\.logProbability)
+    }
+
+    /// Each token of `tokens` that lies wholly inside a string value, with its log-probability and
+    /// whether it overlaps an occurrence of one of `exempt`.
+    package static func valueTokens(of tokens: [TokenLogProbability], exempting exempt: [String] = []) -> [(
+        logProbability: Double, exempt: Bool
+    )] {
         let characters = Array(tokens.map(\.text).joined())
-        var inside = valueCharacters(characters)
+        let inside = valueCharacters(characters)
+        var written = Array(repeating: false, count: characters.count)
         for text in exempt where !text.isEmpty {
             let needle = Array(text)
             var start = 0
             while start + needle.count <= characters.count {
                 if Array(characters[start..<start + needle.count]) == needle {
-                    for position in start..<start + needle.count { inside[position] = false }
+                    for position in start..<start + needle.count { written[position] = true }
                     start += needle.count
                 } else {
                     start += 1
                 }
             }
         }
-        var result: [Double] = []
+        var result: [(logProbability: Double, exempt: Bool)] = []
         var offset = 0
         for token in tokens {
             let length = token.text.count
             let range = offset..<min(offset + length, characters.count)
-            if length > 0, range.allSatisfy({ inside[$0] }) { result.append(token.logProbability) }
+            if length > 0, range.allSatisfy({ inside[$0] }) {
+                result.append((token.logProbability, range.contains { written[$0] }))
+            }
             offset += length
         }
         return result

@@ -23,27 +23,15 @@ public struct ReaderVoiceValidator: OutputValidator {
     /// One `"firstPerson"` rejection per string, naming the first such word.
     public func check(_ output: GeneratedContent, in context: ValidationContext) -> [Rejection] {
         output.selectedStrings(pointers).compactMap { leaf in
-            guard let word = WordTokenizer.tokens(in: Self.unquoted(leaf.text)).first(where: Self.isFirstPerson) else {
+            guard
+                let word = WordTokenizer.tokens(in: ReportedSpeech.unquoted(leaf.text)).first(where: Self.isFirstPerson)
+            else {
                 return nil
             }
             return Rejection(
                 validator: name, reason: "firstPerson", pointer: leaf.pointer,
                 detail: "speaks as \"\(word.text)\" to the reader: \(Excerpt.quoted(leaf.text))")
         }
-    }
-
-    /// `text` with everything between double quotation marks removed.
-    static func unquoted(_ text: String) -> String {
-        var result = ""
-        var inside = false
-        for character in text {
-            if character == "\"" || character == "\u{201C}" || character == "\u{201D}" {
-                inside.toggle()
-            } else if !inside {
-                result.append(character)
-            }
-        }
-        return result
     }
 
     /// Whether `token` is a first-person singular word. Contractions lose their apostrophe in
