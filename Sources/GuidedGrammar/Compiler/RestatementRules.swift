@@ -6,9 +6,9 @@ import GuidedSchema
 ///
 /// ```
 /// rs-lw    ::= "Back" | "back" | "in" | "March" | "Remember" | …    the lead words
-/// rs-unit  ::= rs-lw [,?!]? " "
+/// rs-unit  ::= rs-lw ","? " "
 /// rs-lead  ::= rs-unit{0,5} rs-lw ","? " "        before a lowercase spelling: "Back in March "
-/// rs-leadS ::= rs-unit{0,5} rs-lw [?!] " "        before a capitalised one: "Remember March? "
+/// rs-leadS ::= "Remember" (" " rs-lw){0,5} [?!] " "  before a capitalised one: "Remember March? "
 /// rs-q1    ::= "you swam two lengths without stopping"      the lowercase spellings
 /// rs-Q1    ::= "You swam two lengths without stopping"      the capitalised ones
 /// rs-open1 ::= "You swam two lengths without stopping"
@@ -19,7 +19,9 @@ import GuidedSchema
 /// (`You swam…`); any other opening needs a lead-in of at least one word, since the quotation
 /// alone would only hand the person's words back (``CopiedFactValidator`` in `GuidedValidation`
 /// rejects that). A capitalised spelling follows only a lead-in that ends a sentence, so
-/// `On 21 May Drank four glasses` cannot be written.
+/// `On 21 May Drank four glasses` cannot be written; and a lead-in ends a sentence only as a
+/// question that opens with `Remember`, so `Back in April? Four seedlings came up.` (which a
+/// reader rejected) cannot be written either.
 ///
 /// Every alternative is a literal, so the rules decide on the next character alone, like
 /// ``GroundedTextRules``. The lead words are a closed set on purpose: with free words a lead-in
@@ -48,10 +50,10 @@ struct RestatementRules {
                     rules.define(rule, Self.alternatives(lowercase))
                     starts.append("\(lead.inSentence) \(rule)")
                 }
-                if !capitalised.isEmpty {
+                if !capitalised.isEmpty, let endingSentence = lead.endingSentence {
                     let rule = rules.reserve("rs-Q\(index + 1)")
                     rules.define(rule, Self.alternatives(capitalised))
-                    starts.append("\(lead.endingSentence) \(rule)")
+                    starts.append("\(endingSentence) \(rule)")
                 }
             }
             // The first quotation may open the copy in a spelling that speaks to the reader;
@@ -71,22 +73,30 @@ struct RestatementRules {
 
     /// `rs-lead` (a lead-in that goes on into a lowercase spelling: up to
     /// ``RestatedQuotations/maximumLeadWords`` lead words, the last followed by a space after an
-    /// optional comma) and `rs-leadS` (one that ends a sentence with `?` or `!` first); nil when
+    /// optional comma) and `rs-leadS` (a question of up to as many words that opens with
+    /// ``askingWord`` and ends with `?` or `!`; nil when that word is not a lead word); nil when
     /// there are no lead words.
-    private func defineLead(in rules: inout GBNFRules) -> (inSentence: String, endingSentence: String)? {
+    private func defineLead(in rules: inout GBNFRules) -> (inSentence: String, endingSentence: String?)? {
         let words = Set(restated.leadWords.filter { !$0.isEmpty }).sorted()
         guard !words.isEmpty, restated.maximumLeadWords > 0 else { return nil }
         let word = rules.reserve("rs-lw")
         rules.define(word, words.map(Self.jsonLiteral).joined(separator: " | "))
         let unit = rules.reserve("rs-unit")
-        rules.define(unit, "\(word) [,?!]? \" \"")
+        rules.define(unit, "\(word) \",\"? \" \"")
         let before = GBNFSpelling.repeated(unit, min: 0, max: restated.maximumLeadWords - 1)
         let inSentence = rules.reserve("rs-lead")
         rules.define(inSentence, "\(before) \(word) \",\"? \" \"")
+        guard words.contains(Self.askingWord) else { return (inSentence, nil) }
+        let asked = GBNFSpelling.repeated("(\" \" \(word))", min: 0, max: restated.maximumLeadWords - 1)
         let endingSentence = rules.reserve("rs-leadS")
-        rules.define(endingSentence, "\(before) \(word) [?!] \" \"")
+        rules.define(endingSentence, "\(Self.jsonLiteral(Self.askingWord)) \(asked) [?!] \" \"")
         return (inSentence, endingSentence)
     }
+
+    /// The word a lead-in that ends its own sentence opens with: `Remember March?`,
+    /// `Remember this?`. Any other lead word before `?` reads as a broken question ("Back in
+    /// April?").
+    static let askingWord = "Remember"
 
     /// `texts` as GBNF alternatives of JSON-string literals (`""` for none).
     private static func alternatives(_ texts: [String]) -> String {

@@ -43,6 +43,8 @@ import Testing
         text("Back in March you swam two lengths without stopping"), // no full stop
         text("In spring you swam two lengths without stopping."), // a word not among the lead words
         text("Back in in in in in in March you swam two lengths without stopping."), // lead-in too long
+        text("Back in March? You swam two lengths without stopping."), // a question not asking "Remember"
+        text("Remember? back in March you swam two lengths without stopping."), // lowercase after a question
     ]
     static let subjectLedAccepted = [
         text("Back in March the starter doubled overnight."),
@@ -51,6 +53,7 @@ import Testing
     static let subjectLedRejected = [
         text("The starter doubled overnight."), // only the person's words handed back
         text("Back in March the starter doubled twice."),
+        text("Back in March? The starter doubled overnight."), // a reader rejected this shape
     ]
 
     static func grammar(_ restated: RestatedQuotations, framed: Bool = false) throws -> String {
