@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// With no flags it does what a session does by default (`OutputDefaults`): the schema
 /// file's examples (`examples`, `x-guided-examples`) or examples derived from its shape, up to
-/// six candidates, grounded decoding when `--grounding` is given, the measured sampling and
+/// twelve candidates, grounded decoding when `--grounding` is given, the measured sampling and
 /// token cap, and the default checks (off with `--no-quality-checks`). `--examples FILE`
 /// replaces the examples; `--candidates N` the candidates; `--grounded` forces grounded decoding.
 ///

@@ -17,6 +17,11 @@ import Testing
         prompt: "Rewrite: parcel delayed to Friday", schema: RewrittenNotification.generationSchema,
         options: GenerationOptions(maximumResponseTokens: 64))
     static let idle: Duration = .seconds(1)
+    /// The idle timeout while the stub serves: longer than one generation (2 s), shorter than the
+    /// third request's wait behind two (4 s), so a request queued in the server still times out,
+    /// while a CI run that delays a few events by a second no longer looks like a silent server
+    /// (1 s did, for 2 of 3 requests, on a loaded 2-core machine).
+    static let servingIdle: Duration = .seconds(3)
 
     /// A stub llama-server with one slot, serving generations one at a time as llama-server
     /// does: a request that arrives while the slot is busy gets nothing (not even a head) until
@@ -31,7 +36,7 @@ import Testing
             let queuedInServer = Mutex(0)
         }
         /// Events one generation sends, `spacing` apart: one character each, 2 s in all (twice
-        /// the idle timeout), while a gap between two events is a twentieth of it, so a loaded
+        /// the 1 s idle timeout), while a gap between two events is a twentieth of it, so a loaded
         /// machine delaying a few events still never looks silent.
         static let events =
             Array(#"{"text":"Your parcel arrives on Friday."}"#).map {
@@ -71,16 +76,16 @@ import Testing
         func stop() { server.stop() }
     }
 
-    static func backend(_ server: OneSlotServer) -> LlamaServerBackend {
+    static func backend(_ server: OneSlotServer, idle: Duration = idle) -> LlamaServerBackend {
         LlamaServerBackend(name: "local", baseURL: server.baseURL, idleTimeout: idle)
     }
 
     @Test func requestsBeyondTheSlotsWaitForASlotInsteadOfTimingOut() async throws {
         let server = try OneSlotServer()
         defer { server.stop() }
-        let backend = Self.backend(server)
-        // Three at once on one slot: each generation takes 2 s, so the third waits 4 s — four
-        // times the idle timeout — yet the server is never silent for long to the requests it
+        let backend = Self.backend(server, idle: Self.servingIdle)
+        // Three at once on one slot: each generation takes 2 s, so the third waits 4 s — longer
+        // than the idle timeout — yet the server is never silent for long to the requests it
         // serves.
         let outcomes = await withTaskGroup(of: String.self) { group in
             for _ in 0..<3 {
