@@ -16,11 +16,28 @@ import Testing
         #expect(readme.contains("```swift\n" + code + "```"), "README's quick start differs from \(Self.quickStart)")
     }
 
-    @Test(.liveModel) func theQuickStartShipsTheModelsWordsForBothTypes() throws {
+    /// The quick start as built: the test bundle's sibling, else the debug build's.
+    static var quickStartBinary: String {
         let binary = GuidedCommandTests.repository + "/.build/debug/quick-start"
         let sibling = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("quick-start").path
-        let path = FileManager.default.isExecutableFile(atPath: sibling) ? sibling : binary
-        let run = try ExecutableRun.run(path, [], directory: GuidedCommandTests.repository)
+        return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : binary
+    }
+
+    @Test func theQuickStartSaysWhyNothingShippedInsteadOfTrapping() throws {
+        // Its calls bring no fallback: with the only backend down, the error is printed, with
+        // the backend's outcome, and the program ends normally (an uncaught top-level error is a trap).
+        let down = #"{"backends": [{"name": "remote", "kind": "llama-server", "url": "http://127.0.0.1:9"}]}"#
+        let configuration = try GuidedCommandTests.temporaryFile("quick-start-down.json", down)
+        let run = try ExecutableRun.run(
+            Self.quickStartBinary, [], directory: GuidedCommandTests.repository,
+            environment: ["GUIDED_CONFIG": configuration])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let expected = "no suggestion: noBackendAvailable | remote: unavailable:unreachable"
+        #expect(run.stdout.hasPrefix(expected), "\(run.stdout)")
+    }
+
+    @Test(.liveModel) func theQuickStartShipsTheModelsWordsForBothTypes() throws {
+        let run = try ExecutableRun.run(Self.quickStartBinary, [], directory: GuidedCommandTests.repository)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(run.stdout)\n\(run.stderr)")

@@ -13,12 +13,17 @@ struct StepSuggestions: Generable {
 // The embedded default: Gemma 3 270M on a llama-server Guided starts (scripts/setup-model).
 let session = LanguageModelSession(configuration: try GuidedConfiguration.load())
 
-let note = try await session.respond(
-    to: "Back in March you wrote: \"Fed the starter twice.\"", generating: RewrittenNotification.self,
-    grounding: ["Goal: bake sourdough at home", "1 March 2026: Fed the starter twice."])
-print(note.value.text, "|", note.source)
+do throws(GenerationError) {
+    let note = try await session.respond(
+        to: "Back in March you wrote: \"Fed the starter twice.\"", generating: RewrittenNotification.self,
+        grounding: ["Goal: bake sourdough at home", "1 March 2026: Fed the starter twice."])
+    print(note.value.text, "|", note.source)
 
-let steps = try await session.respond(
-    to: "Suggest three next steps.", generating: StepSuggestions.self,
-    grounding: ["Goal: bake sourdough at home", "Journal: Fed the starter twice."])
-print(steps.value.steps.joined(separator: " / "), "|", steps.source)
+    let steps = try await session.respond(
+        to: "Suggest three next steps.", generating: StepSuggestions.self,
+        grounding: ["Goal: bake sourdough at home", "Journal: Fed the starter twice."])
+    print(steps.value.steps.joined(separator: " / "), "|", steps.source)
+} catch {
+    // Nothing passed and these calls bring no fallback ("no suggestion"): the error says why.
+    print("no suggestion:", error.codeName, "|", error.details ?? error.message)
+}
