@@ -14,6 +14,9 @@ struct DefaultPathFlows {
     let configuration: GuidedConfiguration
     let router = Router(policy: RoutePolicy(deadline: .seconds(60)))
     let flows: SenbaQualityFlows
+    /// `--temperature` / `--repetition-penalty` on the default path: set only while sweeping a
+    /// default; an unset field is the framework's (``OutputDefaults``).
+    var overrides = GenerationOptions()
 
     static let stepInstructions = "Suggest three next steps toward the goal."
     static let notificationInstructions = "Rewrite the reminder as one short, friendly notification."
@@ -56,6 +59,7 @@ struct DefaultPathFlows {
         let session = LanguageModelSession(instructions: instructions, configuration: configuration, router: router)
         var policy = OutputPolicy<GeneratedContent>.noSuggestion(validators: ValidatorChain([GroundingValidator()]))
         policy.fallback = { _ in fallback }
+        policy.options = overrides
         do throws(GenerationError) {
             let outcome = try await session.respond(
                 to: GenerationRequest(prompt, schema: schema, name: name, grounding: facts, policy: policy))

@@ -50,11 +50,15 @@ struct QualityBenchmark {
         guard availability.isAvailable else { return fail("the embedded model cannot serve: \(availability)") }
         let configuration = GuidedConfiguration(backends: [backend])
         let flows = SenbaQualityFlows(configuration: configuration, settings: settings)
-        let plain = DefaultPathFlows(configuration: configuration, flows: flows)
+        var overrides = GenerationOptions()
+        overrides.temperature = settings.temperature
+        overrides.repetitionPenalty = settings.repetitionPenalty
+        let plain = DefaultPathFlows(configuration: configuration, flows: flows, overrides: overrides)
         if settings.defaultPath {
             print(
                 "quality benchmark — the default path (guided generate with only --schema --prompt --instructions --grounding --fallback) on Gemma 3 270M (embedded llama-server)"
-            )
+                    + (settings.temperature.map { ", temperature \($0) (swept)" } ?? "")
+                    + (settings.repetitionPenalty.map { ", repetition penalty \($0) (swept)" } ?? ""))
         } else {
             print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
         }
