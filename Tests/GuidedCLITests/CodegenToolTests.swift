@@ -5,12 +5,7 @@ import Testing
 /// `guided-codegen`, the build plugin's tool, run as the plugin runs it.
 @Suite(.ownThreads) struct CodegenToolTests {
     static func tool() throws -> String {
-        let candidates = [
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("guided-codegen").path,
-            GuidedCommandTests.repository + "/.build/debug/guided-codegen",
-        ]
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "guided-codegen is not built")
+        try #require(GuidedCommandTests.builtProduct("guided-codegen"), "guided-codegen is not built")
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {

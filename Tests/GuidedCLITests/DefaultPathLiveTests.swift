@@ -16,11 +16,9 @@ import Testing
         #expect(readme.contains("```swift\n" + code + "```"), "README's quick start differs from \(Self.quickStart)")
     }
 
-    /// The quick start as built: the test bundle's sibling, else the debug build's.
-    static var quickStartBinary: String {
-        let binary = GuidedCommandTests.repository + "/.build/debug/quick-start"
-        let sibling = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("quick-start").path
-        return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : binary
+    /// The quick start as built.
+    static func quickStartBinary() throws -> String {
+        try #require(GuidedCommandTests.builtProduct("quick-start"), "quick-start is not built")
     }
 
     @Test func theQuickStartSaysWhyNothingShippedInsteadOfTrapping() throws {
@@ -29,7 +27,7 @@ import Testing
         let down = #"{"backends": [{"name": "remote", "kind": "llama-server", "url": "http://127.0.0.1:9"}]}"#
         let configuration = try GuidedCommandTests.temporaryFile("quick-start-down.json", down)
         let run = try ExecutableRun.run(
-            Self.quickStartBinary, [], directory: GuidedCommandTests.repository,
+            try Self.quickStartBinary(), [], directory: GuidedCommandTests.repository,
             environment: ["GUIDED_CONFIG": configuration])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let expected = "no suggestion: noBackendAvailable | remote: unavailable:unreachable"
@@ -37,7 +35,7 @@ import Testing
     }
 
     @Test(.liveModel) func theQuickStartShipsTheModelsWordsForBothTypes() throws {
-        let run = try ExecutableRun.run(Self.quickStartBinary, [], directory: GuidedCommandTests.repository)
+        let run = try ExecutableRun.run(try Self.quickStartBinary(), [], directory: GuidedCommandTests.repository)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(run.stdout)\n\(run.stderr)")

@@ -20,13 +20,19 @@ import Testing
     /// Runs `guided` with `arguments`; `environment` entries are added to (nil: removed from)
     /// this process's environment.
     static func guided(arguments: [String], environment: [String: String?] = [:]) throws -> Result {
-        let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("guided").path
-        let candidates = [binary, repository + "/.build/debug/guided"]
-        guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary])
+        guard let path = builtProduct("guided") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: repository + "/.build/debug/guided"])
         }
         let run = try ExecutableRun.run(path, arguments, directory: repository, environment: environment)
         return Result(status: run.status, stdout: run.stdout, stderr: run.stderr)
+    }
+
+    /// The executable product `name` as built: beside the test bundle (the build `swift test`
+    /// made), else in the debug build directory; nil when neither is there.
+    static func builtProduct(_ name: String) -> String? {
+        let sibling = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name).path
+        let candidates = [sibling, repository + "/.build/debug/" + name]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Writes `text` to a file called `name` in the current test's own directory: the files of

@@ -6,10 +6,7 @@ import Testing
 /// `examples/Tuning` on the embedded model: what the README says it finds, it finds.
 @Suite(.ownThreads) struct TuningExampleTests {
     @Test(.liveModel) func theTuningExperimentsRepeatAndTemperatureVaries() throws {
-        let sibling = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("tuning").path
-        let path =
-            FileManager.default.isExecutableFile(atPath: sibling)
-            ? sibling : GuidedCommandTests.repository + "/.build/debug/tuning"
+        let path = try #require(GuidedCommandTests.builtProduct("tuning"), "tuning is not built")
         let run = try ExecutableRun.run(path, [], directory: GuidedCommandTests.repository)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let output = run.stdout
