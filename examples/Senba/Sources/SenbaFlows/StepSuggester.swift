@@ -64,9 +64,10 @@ public struct StepSuggester: Sendable {
             ])),
     ]
 
-    /// Up to six candidates, two at a time (see the README's latency table), under grounded
-    /// decoding: the person writes their own step only when none of six passes.
-    public static let candidates = CandidatePolicy(count: 6, batchSize: 2)
+    /// Up to twelve candidates, two at a time, under grounded decoding, as the framework's
+    /// default: the person writes their own step only when none of twelve passes. With six, the
+    /// sourdough request fell back on two of three clean-clone CI runs.
+    public static let candidates = CandidatePolicy(count: 12, batchSize: 2)
 
     /// A step suggester routing through `configuration`; the last three change what the flow
     /// does, for measuring it (`guided-bench quality`).
