@@ -37,6 +37,7 @@ package struct DeclarationBuilder {
         var declaration = try structure(
             named: name, object, description: schema.root.description, at: .root, taken: [])
         declaration.examples = schema.examples
+        declaration.adapter = schema.adapter
         return declaration
     }
 

@@ -28,7 +28,7 @@ package enum SwiftSourceRenderer {
         var lines = docComment(declaration.description ?? "A value generated as \(declaration.name).", indent: indent)
         let conformances = grammar == nil ? "Generable, Equatable" : "PrecompiledGenerable, Equatable"
         lines.append("\(indent)public struct \(declaration.name): \(conformances) {")
-        if declaration.description != nil || !declaration.examples.isEmpty {
+        if declaration.description != nil || !declaration.examples.isEmpty || declaration.adapter != nil {
             lines.append("\(inner)/// Describes the type to the model.")
             lines += configuration(declaration, indent: inner)
             lines.append("")
@@ -143,12 +143,15 @@ package enum SwiftSourceRenderer {
     /// A Swift literal for a bound: the Double the DSL's guide takes, written as JSON writes it.
     static func number(_ value: JSONNumber) -> String { JSONNumber(value.doubleValue).text }
 
-    /// `public static let configuration = GenerableConfiguration(description: …, examples: […])`,
-    /// each example's output as a `GeneratedContent` literal.
+    /// `public static let configuration = GenerableConfiguration(description: …, examples: […],
+    /// adapter: …)`, each example's output as a `GeneratedContent` literal.
     static func configuration(_ declaration: StructDeclaration, indent: String) -> [String] {
         let head = "\(indent)public static let configuration = GenerableConfiguration("
         let description = declaration.description.map { "description: " + literal($0) }
-        guard !declaration.examples.isEmpty else { return [head + (description ?? "") + ")"] }
+        let adapter = declaration.adapter.map { "adapter: ModelAdapter(\(literal($0.name)))" }
+        guard !declaration.examples.isEmpty else {
+            return [head + [description, adapter].compactMap { $0 }.joined(separator: ", ") + ")"]
+        }
         var lines = [head]
         if let description { lines.append("\(indent)    \(description),") }
         lines.append("\(indent)    examples: [")
@@ -158,7 +161,7 @@ package enum SwiftSourceRenderer {
                 "\(indent)        Example(\(literal(example.input)), grounding: [\(facts)], output: \(content(example.content))),"
             )
         }
-        lines.append("\(indent)    ])")
+        lines.append("\(indent)    ]\(adapter.map { ",\n\(indent)    \($0))" } ?? ")")")
         return lines
     }
 

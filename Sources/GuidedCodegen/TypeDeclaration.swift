@@ -13,6 +13,9 @@ package struct StructDeclaration: Sendable, Hashable {
     package var nested: [StructDeclaration]
     /// The type's worked examples (its `GenerableConfiguration`; the root type only).
     package var examples: [Example<GeneratedContent>] = []
+    /// The adapter the type's outputs are served with (its `GenerableConfiguration`; the root
+    /// type only).
+    package var adapter: ModelAdapter?
 }
 
 /// One stored property of a generated struct.

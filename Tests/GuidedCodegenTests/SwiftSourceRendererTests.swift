@@ -48,6 +48,20 @@ import Testing
                 """##)
     }
 
+    @Test func aSchemasAdapterBecomesTheTypesConfiguredAdapter() throws {
+        let bare = try Self.declaration(
+            #"{"type":"object","properties":{"steps":{"type":"array","items":{"type":"string"}}},"x-guided-adapter":"next-steps"}"#
+        )
+        #expect(
+            SwiftSourceRenderer.file(bare, from: "x", grammar: "").contains(
+                #"public static let configuration = GenerableConfiguration(adapter: ModelAdapter("next-steps"))"#))
+        let withExamples = try Self.declaration(
+            #"{"type":"object","description":"Steps","properties":{"steps":{"type":"array","items":{"type":"string"}}},"x-guided-adapter":"next-steps","x-guided-examples":[{"output":{"steps":["Read"]}}]}"#
+        )
+        let source = SwiftSourceRenderer.file(withExamples, from: "x", grammar: "")
+        #expect(source.contains("        ],\n        adapter: ModelAdapter(\"next-steps\"))\n"), "\(source)")
+    }
+
     @Test func nestedObjectsBecomeNestedStructsNamedAfterTheirProperty() throws {
         let declaration = try Self.declaration(
             #"{"type":"object","properties":{"entries":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}},"string":{"type":"object","properties":{"a":{"type":"boolean"}},"required":["a"]}},"required":["entries","string"]}"#

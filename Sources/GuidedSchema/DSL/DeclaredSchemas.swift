@@ -20,9 +20,14 @@ enum DeclaredSchemas {
         if let cached = entries.withLock({ $0[key] }) { return cached }
         var builder = SchemaBuilder()
         let root = T.schemaNode(in: &builder)
-        let examples = (T.self as? any Generable.Type)?.configuration.examples ?? []
-        let schema = GenerationSchema(root: root, definitions: builder.definitions, examples: examples)
-        let problems = builder.problems + ExampleCheck.problems(of: examples, against: schema, in: "\(T.self)")
+        let configuration = (T.self as? any Generable.Type)?.configuration
+        let examples = configuration?.examples ?? []
+        let schema = GenerationSchema(
+            root: root, definitions: builder.definitions, examples: examples, adapter: configuration?.adapter)
+        let problems =
+            builder.problems + ExampleCheck.problems(of: examples, against: schema, in: "\(T.self)")
+            + [configuration?.adapter.flatMap { JSONSchemaAdapter.problem(with: $0, at: .root, in: "\(T.self)") }]
+            .compactMap { $0 }
         let built = Entry(schema: schema, problems: problems)
         return entries.withLock { entries in
             if let first = entries[key] { return first }

@@ -44,6 +44,9 @@ public struct GenerableConfiguration: Sendable {
     /// (`["steps": ["…", "…", "…"]]`): building a value of the type here would ask for the
     /// configuration being defined.
     public var examples: [Example<GeneratedContent>]
+    /// The adapter trained for this kind of output (``ModelAdapter``): a backend that has it
+    /// applies it and sends no examples; one that has not shows ``examples``.
+    public var adapter: ModelAdapter?
 
     /// Settings for a ``Generable`` type; every one is optional.
     /// - Parameters:
@@ -53,14 +56,17 @@ public struct GenerableConfiguration: Sendable {
     ///     default; `false` unless the type says so.
     ///   - examples: Worked examples shown to the model when a request brings none; none by
     ///     default (a session then derives generic ones from the schema's shape).
+    ///   - adapter: The adapter trained for this kind of output, e.g. ``ModelAdapter/nextSteps``;
+    ///     none by default.
     public init(
         description: String? = nil, name: String? = nil, groundedDecoding: Bool = false,
-        examples: [Example<GeneratedContent>] = []
+        examples: [Example<GeneratedContent>] = [], adapter: ModelAdapter? = nil
     ) {
         self.description = description
         self.name = name
         self.groundedDecoding = groundedDecoding
         self.examples = examples
+        self.adapter = adapter
     }
 }
 

@@ -4,7 +4,8 @@ extension GenerationSchema {
 
     /// The schema as a JSON Schema (draft 2020-12) document. Reading it back with
     /// ``fromJSONSchema(_:options:)`` gives an equal schema; property order is kept, and the
-    /// schema's ``examples`` are written as `x-guided-examples`.
+    /// schema's ``examples`` are written as `x-guided-examples` and its ``adapter`` as
+    /// `x-guided-adapter`.
     public func jsonSchema(includeDialect: Bool = true) -> GeneratedContent {
         var document = JSONSchemaExporter.content(root)
         if document.properties == nil, !definitions.isEmpty {
@@ -28,6 +29,7 @@ extension GenerationSchema {
         if !examples.isEmpty {
             properties.append(.init(JSONSchemaExamples.keyword, GeneratedContent(elements: examples.map(\.written))))
         }
+        if let adapter { properties.append(.init(JSONSchemaAdapter.keyword, GeneratedContent(adapter.name))) }
         document.kind = .object(properties)
         return document
     }

@@ -66,6 +66,7 @@ struct JSONSchemaImporter {
         try checkReferenceCycles()
         var schema = GenerationSchema(root: rootNode, definitions: order.map { .init($0.name, imported[$0.name]!) })
         schema.examples = try JSONSchemaExamples.read(document, against: schema, importer: &self)
+        schema.adapter = try JSONSchemaAdapter.read(document, importer: self)
         return schema
     }
 

@@ -10,7 +10,7 @@ enum JSONSchemaKeywords {
             "additionalProperties", "items", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern",
             "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf",
             "not", "format", "patternProperties", "minProperties", "maxProperties", "definitions",
-            JSONSchemaExamples.keyword,
+            JSONSchemaExamples.keyword, JSONSchemaAdapter.keyword,
         ] { table[keyword] = all }
         table["id"] = .draft4 ... .draft4
         // Draft-07's `dependencies` is read in every draft (the suite's dependencies-compatibility files).
@@ -38,6 +38,7 @@ enum JSONSchemaKeywords {
         "$schema", "$comment", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
         "$defs", "definitions", "$id", "id", "$anchor", "$dynamicAnchor", "$vocabulary", "$recursiveAnchor",
         "contentMediaType", "contentEncoding", "contentSchema", JSONSchemaExamples.keyword,
+        JSONSchemaAdapter.keyword,
     ]
 
     /// Keywords that only constrain strings.

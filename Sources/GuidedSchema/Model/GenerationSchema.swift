@@ -24,13 +24,21 @@ public struct GenerationSchema: Sendable, Hashable {
     /// `x-guided-examples` (each with its input and facts). Sessions show them to the model when
     /// a request brings none of its own; each was checked against this schema when it was read.
     public var examples: [Example<GeneratedContent>]
+    /// The adapter trained for this kind of output, applied in place of ``examples`` by a backend
+    /// that has it: a Swift type's ``GenerableConfiguration/adapter``, or a schema file's
+    /// `x-guided-adapter`. Nil: every backend is shown the examples.
+    public var adapter: ModelAdapter?
 
     /// A schema whose value must match `root`; `definitions` holds what its references name (none
     /// unless a type is recursive or the document had `$defs`).
-    package init(root: SchemaNode, definitions: [Definition] = [], examples: [Example<GeneratedContent>] = []) {
+    package init(
+        root: SchemaNode, definitions: [Definition] = [], examples: [Example<GeneratedContent>] = [],
+        adapter: ModelAdapter? = nil
+    ) {
         self.root = root
         self.definitions = definitions
         self.examples = examples
+        self.adapter = adapter
     }
 
     /// The node of the `$defs` entry `name`; nil when no definition has that name.

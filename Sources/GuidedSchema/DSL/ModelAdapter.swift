@@ -1,0 +1,50 @@
+/// A model adapter: a small set of weights (a LoRA) trained on one kind of output, which a
+/// backend that has it applies to the base model for the requests of the output types that name
+/// it — the counterpart of Foundation Models' `SystemLanguageModel.Adapter`.
+///
+/// An adapter stands in for worked examples. A 270M base model continues patterns, so without
+/// one every request shows it examples; an adapter has learned the pattern, so a request it
+/// serves is sent without them (a shorter prompt), and a backend without the adapter gets the
+/// type's examples as before. A request that brings its own examples (the call's, its
+/// policy's, the configuration's) is served the way it asks: with those examples and no
+/// adapter.
+///
+/// ```swift
+/// struct StepSuggestions: Generable {
+///     static let configuration = GenerableConfiguration(adapter: .nextSteps)
+///     @Guide(description: "Exactly three next steps", .count(3), .element(.length(1...100)))
+///     var steps: [String] = []
+/// }
+/// ```
+///
+/// A schema file names its adapter with `"x-guided-adapter": "next-steps"`. Backends find an
+/// adapter by its name: the embedded server loads the adapters `scripts/setup-model` installs
+/// (a file `next-steps.gguf` is the adapter `next-steps`), and a llama-server started with
+/// `--lora-scaled /path/next-steps.gguf:0` serves it too.
+public struct ModelAdapter: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The adapter's name: lowercase letters, digits and hyphens, the file name of its weights
+    /// without `.gguf`.
+    public let name: String
+
+    /// The adapter called `name` (see ``isValidName(_:)``).
+    public init(_ name: String) { self.name = name }
+
+    /// The adapter called `value`.
+    public init(stringLiteral value: String) { self.name = value }
+
+    /// Guided's adapter for three next steps toward a goal, from the goal's journal entries and
+    /// completed steps (`StepSuggestions`). Trained on Gemma 3 270M, the embedded default, from
+    /// examples written for Guided on everyday goals (`adapters/next-steps/`).
+    public static let nextSteps = ModelAdapter("next-steps")
+
+    /// The name.
+    public var description: String { name }
+
+    /// Whether `name` can name an adapter: 1 to 64 lowercase ASCII letters, digits and
+    /// hyphens, starting with a letter.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.unicodeScalars.count <= 64
+        else { return false }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}
