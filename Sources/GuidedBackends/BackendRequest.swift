@@ -38,6 +38,10 @@ public struct BackendRequest: Sendable {
     package var samplingIsDefault = false
     /// Checks a candidate while it is generated (see ``EarlyCheck``); nil: only after.
     package var earlyCheck: EarlyCheck?
+    /// The adapter to serve this request with (``ModelAdapter``): a backend that has it applies
+    /// it and leaves ``examples`` out of the prompt, since the adapter has learned what they
+    /// show; a backend without it shows the examples. Nil: no adapter.
+    public var adapter: ModelAdapter?
 
     /// One worked example.
     public struct Example: Sendable, Hashable {
@@ -136,6 +140,9 @@ public struct BackendResponse: Sendable {
     /// Each generated token with its log-probability, when the request asked for them and the
     /// backend can tell.
     package var tokenLogProbabilities: [TokenLogProbability]?
+    /// The adapter the backend applied to generate this response (``BackendRequest/adapter``,
+    /// when the backend has it); nil when the base model alone generated it.
+    public var adapter: ModelAdapter?
 
     /// A response from the backend named `backend`. Build `content` with
     /// ``OutputValidation/content(from:schema:backend:parse:)`` so it is validated like every

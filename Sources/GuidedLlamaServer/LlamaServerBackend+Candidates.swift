@@ -51,7 +51,7 @@ extension LlamaServerBackend {
                         .success(
                             try finish(
                                 text: completion.text, final: completion.final, probabilities: completion.probabilities,
-                                request: request, started: started)))
+                                request: request, adapter: prepared.adapter, started: started)))
                 } catch  where error.isPerCandidate {
                     results.append(.failure(error))
                 }

@@ -31,7 +31,7 @@ extension LlamaServerBackend {
                 if chunk["stop"]?.boolValue == true { final = chunk }
             }
             if case .whole(let whole) = reply {
-                return try self.finishWhole(whole, request: request, started: started)
+                return try self.finishWhole(whole, request: request, adapter: prepared.adapter, started: started)
             }
             guard let final else {
                 throw BackendError(
@@ -40,7 +40,7 @@ extension LlamaServerBackend {
             }
             return try self.finish(
                 text: output.text, final: final, probabilities: probabilities, request: request,
-                started: started)
+                adapter: prepared.adapter, started: started)
         }
     }
 }

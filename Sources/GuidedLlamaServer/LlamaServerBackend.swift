@@ -26,6 +26,10 @@ public final class LlamaServerBackend: LanguageModelBackend {
     let cachedSlots = Mutex<Int?>(nil)
     /// Generations in flight, held to the server's slots (see ``SlotGate``).
     let slotGate = SlotGate(clock: ContinuousClock())
+    /// The adapters the server has loaded, by name, with their ids; nil until known
+    /// (``adapterID(for:)``). Once it is known and not empty, every request lists them all with
+    /// its own scales.
+    let loadedAdapters: Mutex<[String: Int]?>
 
     /// Grammar, GBNF, capabilities.
     public let capabilities = BackendCapabilities(
@@ -34,11 +38,24 @@ public final class LlamaServerBackend: LanguageModelBackend {
 
     /// Creates a backend for the server at `baseURL`. `certificateAuthorities` is a PEM file of
     /// the authorities an `https` server must chain to, instead of the system's.
-    public init(
+    public convenience init(
         name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
         timeout: Duration = .seconds(120), idleTimeout: Duration = .seconds(8),
         defaultMaximumTokens: Int = 512, certificateAuthorities: String? = nil
     ) {
+        self.init(
+            name: name, baseURL: baseURL, client: client, kind: kind, timeout: timeout, idleTimeout: idleTimeout,
+            defaultMaximumTokens: defaultMaximumTokens, certificateAuthorities: certificateAuthorities, adapters: nil)
+    }
+
+    /// Creates a backend for a server whose adapters are known: `adapters` maps each adapter's
+    /// name to its id (the server was started with them, at scale 0); nil to ask the server.
+    package init(
+        name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
+        timeout: Duration = .seconds(120), idleTimeout: Duration = .seconds(8),
+        defaultMaximumTokens: Int = 512, certificateAuthorities: String? = nil, adapters: [String: Int]?
+    ) {
+        self.loadedAdapters = Mutex(adapters)
         self.name = name
         self.kind = kind
         let credentials = URLCredentials(baseURL)
@@ -80,26 +97,33 @@ public final class LlamaServerBackend: LanguageModelBackend {
     }
 
     /// The response a whole (not streamed) `/completion` reply amounts to: its status checked,
-    /// its `content` validated.
-    func finishWhole(_ reply: JSONOverHTTP.Reply, request: BackendRequest, started: ContinuousClock.Instant)
-        throws(BackendError) -> BackendResponse
-    {
+    /// its `content` validated; `adapter` is the adapter it was generated with.
+    func finishWhole(
+        _ reply: JSONOverHTTP.Reply, request: BackendRequest, adapter: ModelAdapter? = nil,
+        started: ContinuousClock.Instant
+    ) throws(BackendError) -> BackendResponse {
         try checkStatus(reply)
         guard let json = reply.json, let text = json["content"]?.stringValue else {
             throw BackendError(
                 .malformedResponse, backend: name, "/completion answered without \"content\"",
                 excerpt: OutputValidation.excerpt(reply.text))
         }
-        return try finish(text: text, final: json, request: request, started: started)
+        return try finish(text: text, final: json, request: request, adapter: adapter, started: started)
     }
 
-    /// The prompt and request body, after checking the grammar and the context budget.
+    /// The prompt and request body, after checking the grammar and the context budget, and the
+    /// adapter it applies: the request's, when the server has loaded it — its prompt then shows
+    /// no worked examples, which the adapter stands in for.
     /// With `candidates` above one, asks for that many completions of the one prompt
     /// (`n_cmpl`, the caller keeps it within the server's slots) and checks that they all fit.
     func prepare(_ request: BackendRequest, stream: Bool = false, candidates: Int = 1) async throws(BackendError) -> (
-        prompt: String, body: GeneratedContent
+        prompt: String, body: GeneratedContent, adapter: ModelAdapter?
     ) {
-        let prompt = CompletionPrompt.render(request)
+        var adapter: (name: ModelAdapter, id: Int)?
+        if let asked = request.adapter, let id = await adapterID(for: asked) { adapter = (asked, id) }
+        var shown = request
+        if adapter != nil { shown.examples = [] }
+        let prompt = CompletionPrompt.render(shown)
         var grammar = request.grammar
         if framesOutput(of: request), let schema = request.schema {
             do {
@@ -132,8 +156,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
             prompt: prompt, grammar: grammar, options: options, maximumTokens: maximum, stream: stream,
             candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities,
             stops: CompletionPrompt.stops(for: request) + (framesOutput(of: request) ? [CompletionFrame.stop] : []),
-            backend: name)
-        return (prompt, body)
+            adapters: adapterScales(applying: adapter?.id), backend: name)
+        return (prompt, body, adapter?.name)
     }
 
     /// Whether this backend compiles `request`'s grammar, with the ``CompletionFrame``: for every
@@ -163,7 +187,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
     /// used when the final event carries none.
     func finish(
         text: String, final json: GeneratedContent, probabilities: [GeneratedContent] = [], request: BackendRequest,
-        started: ContinuousClock.Instant
+        adapter: ModelAdapter? = nil, started: ContinuousClock.Instant
     ) throws(BackendError) -> BackendResponse {
         let text = http.redact(framesOutput(of: request) ? CompletionFrame.value(of: text) : text)
         let stop = StopReason(rawValue: json["stop_type"]?.stringValue ?? "") ?? .unknown
@@ -177,7 +201,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
         let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) {
             http.redactStrings(in: try JSONReader.parse($0))
         }
-        return BackendResponse(
+        var response = BackendResponse(
             backend: name, content: content, text: text,
             tokensGenerated: json["tokens_predicted"]?.intValue, promptTokens: json["tokens_evaluated"]?.intValue,
             stopReason: cut ? .limit : stop, milliseconds: started.millisecondsAgo,
@@ -185,6 +209,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
             tokenLogProbabilities: ([json["completion_probabilities"]?.arrayValue ?? [], probabilities].first {
                 !$0.isEmpty
             }).map(Self.tokenLogProbabilities))
+        response.adapter = adapter
+        return response
     }
 
     /// Exact token count from `/tokenize`.

@@ -8,10 +8,15 @@ enum LlamaServerRequestBody {
     /// With `candidates` above one, `n_cmpl` asks the server for that many completions of the
     /// prompt, run side by side in its slots from one evaluation of the prompt; llama-server
     /// seeds completion `i` with the request's seed plus `i`. Sampling is written by
-    /// ``SamplingFields/llamaServer``; `backend` names the backend in its errors.
+    /// ``SamplingFields/llamaServer``; `backend` names the backend in its errors. `adapters`
+    /// gives every loaded adapter's id its scale for this request (`lora`: 1 applies it, 0 turns
+    /// it off); nil sends no `lora` field, for a server that has loaded none. Every adapter is
+    /// listed, off ones too: the server clears a slot's cached prompt only when the scales it is
+    /// sent differ from the slot's, and an empty list would leave a slot's adapter on.
     static func make(
         prompt: String, grammar: String?, options: GenerationOptions, maximumTokens: Int, stream: Bool,
-        candidates: Int = 1, tokenLogProbabilities: Bool = false, stops: [String] = [], backend: String
+        candidates: Int = 1, tokenLogProbabilities: Bool = false, stops: [String] = [], adapters: [Int: Int]? = nil,
+        backend: String
     ) throws(BackendError) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = [
             ("prompt", GeneratedContent(prompt)),
@@ -25,6 +30,12 @@ enum LlamaServerRequestBody {
         if tokenLogProbabilities { fields.append(("n_probs", 1)) }
         if let grammar { fields.append(("grammar", GeneratedContent(grammar))) }
         if !stops.isEmpty { fields.append(("stop", GeneratedContent(elements: stops.map { GeneratedContent($0) }))) }
+        if let adapters {
+            let entries = adapters.sorted { $0.key < $1.key }.map {
+                GeneratedContent(properties: [("id", GeneratedContent($0.key)), ("scale", GeneratedContent($0.value))])
+            }
+            fields.append(("lora", GeneratedContent(elements: entries)))
+        }
         fields += try SamplingFields.llamaServer.fields(for: options, backend: backend)
         if let penalty = options.repetitionPenalty, penalty > 0 {
             // DRY: repeating a sequence already in the context (prompt included) costs more the

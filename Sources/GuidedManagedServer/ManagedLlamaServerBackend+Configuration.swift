@@ -1,5 +1,6 @@
 import GuidedBackends
 import GuidedHTTP
+import GuidedServerBackends
 
 extension ManagedLlamaServerBackend {
     /// Configuration keys of a `managed-llama-server` backend, all optional:
@@ -13,9 +14,12 @@ extension ManagedLlamaServerBackend {
     /// - `timeoutSeconds`: total time per request (default 120).
     /// - `idleTimeoutSeconds`: the longest a streamed response may send nothing (default 8).
     /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
+    /// - `adapters`: the adapters to load, each name with its GGUF file
+    ///   (`{"next-steps": "adapters/next-steps.gguf"}`, a relative path read from the
+    ///   configuration file's folder); `{}` for none (default: those `scripts/setup-model` installs).
     package static let configurationKeys: Set<String> = [
         "binary", "model", "contextSize", "threads", "slots", "memoryLimitMB", "startupTimeoutSeconds",
-        "timeoutSeconds", "idleTimeoutSeconds", "maxTokens",
+        "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "adapters",
     ]
 
     /// Builds the backend a configuration entry describes.
@@ -40,6 +44,7 @@ extension ManagedLlamaServerBackend {
         if let value = try configuration.positiveInteger("maxTokens", example: 512) {
             settings.defaultMaximumTokens = value
         }
+        settings.adapters = try configuration.adapterFiles("adapters")
         return ManagedLlamaServerBackend(name: configuration.name, settings: settings, client: client)
     }
 }

@@ -35,6 +35,10 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         public var idleTimeout: Duration = .seconds(8)
         /// Tokens generated when a request sets no maximum.
         public var defaultMaximumTokens: Int = 512
+        /// The adapters to load (``ModelAdapter``), each name with its GGUF file; nil for the
+        /// adapters `scripts/setup-model` installs (see ``ManagedServerLocator``), empty for none.
+        /// The server loads them all at scale 0 and applies one to the requests that ask for it.
+        public var adapters: [String: String]?
 
         /// Default settings.
         public init() {}

