@@ -2,6 +2,7 @@ import Foundation
 import Guided
 import GuidedGrammar
 import GuidedHTTP
+import GuidedLlamaServer
 import GuidedManagedServer
 import GuidedServerBackends
 
@@ -12,8 +13,10 @@ import GuidedServerBackends
 /// llama-server's own `json_schema` conversion and (c) no constraint — interleaved rounds,
 /// medians, ratios from the same run. Two prompts per type:
 /// the one the default path sends (the session's request captured: the schema's examples, the
-/// facts, the grounded vocabulary) and a zero-shot one. Run on a quiet machine: generation speed
-/// collapses when another CPU-heavy job runs.
+/// facts, the grounded vocabulary) and a zero-shot one. A type whose schema names an adapter the
+/// server has loaded is measured as sent — the adapter applied to every variant, the prompt
+/// without examples — and as the base model is sent it without the adapter. Run on a quiet
+/// machine: generation speed collapses when another CPU-heavy job runs.
 struct BackendBenchmark {
     let rounds: Int
 
@@ -48,6 +51,8 @@ struct BackendBenchmark {
         }
         let http = JSONOverHTTP(client: HTTPClient(), backend: "bench", timeout: .seconds(300))
         let base = "http://127.0.0.1:\(port)/completion"
+        let adapters = LlamaServerBackend.adapterTable(
+            try? await http.send("http://127.0.0.1:\(port)/lora-adapters", timeout: .seconds(5)).json)
         print(
             "backend benchmark — llama-server + Gemma 3 270M, greedy, cache_prompt off, \(rounds) interleaved rounds, medians"
         )
@@ -55,20 +60,35 @@ struct BackendBenchmark {
             let call = Self.defaultPathCalls[name]!
             let sent = await SentRequest.of(
                 call.prompt, schema: schema, name: name, instructions: call.instructions, facts: call.facts)
-            let prompts: [(label: String, prompt: String, vocabulary: GroundedVocabulary?)] = [
-                ("the default path's prompt and grammar", CompletionPrompt.render(sent), sent.groundedVocabulary),
-                ("zero-shot prompt, plain grammar", zeroShot, nil),
+            var prompts: [(label: String, prompt: String, vocabulary: GroundedVocabulary?, adapter: Int?)] = []
+            if let adapter = sent.adapter, let id = adapters[adapter.name] {
+                var adapted = sent
+                adapted.examples = []
+                prompts.append(
+                    (
+                        "the default path's prompt and grammar, with its adapter \(adapter)",
+                        CompletionPrompt.render(adapted), sent.groundedVocabulary, id
+                    ))
+            }
+            prompts += [
+                (
+                    "the default path's prompt and grammar\(prompts.isEmpty ? "" : " for the base model (no adapter)")",
+                    CompletionPrompt.render(sent), sent.groundedVocabulary, nil
+                ),
+                ("zero-shot prompt, plain grammar", zeroShot, nil, nil),
             ]
-            for (label, prompt, vocabulary) in prompts {
+            for (label, prompt, vocabulary, adapter) in prompts {
                 await measure(
-                    "\(name), \(label)", schema: schema, prompt: prompt, vocabulary: vocabulary, http: http, url: base)
+                    "\(name), \(label)", schema: schema, prompt: prompt, vocabulary: vocabulary, adapter: adapter,
+                    http: http, url: base)
             }
         }
         await managed.shutdown()
     }
 
+    /// `adapter`: the id of the adapter applied to every variant (nil: none, sent as `lora: []`).
     private func measure(
-        _ title: String, schema: GenerationSchema, prompt: String, vocabulary: GroundedVocabulary?,
+        _ title: String, schema: GenerationSchema, prompt: String, vocabulary: GroundedVocabulary?, adapter: Int?,
         http: JSONOverHTTP, url base: String
     ) async {
         func grammar(framed: Bool) -> String {
@@ -76,8 +96,10 @@ struct BackendBenchmark {
                 schema, options: GrammarOptions(groundedVocabulary: vocabulary, completionFrame: framed)
             ).gbnf
         }
+        let scales = adapter.map { [GeneratedContent(properties: [("id", GeneratedContent($0)), ("scale", 1)])] } ?? []
         let common: [(String, GeneratedContent)] = [
             ("prompt", GeneratedContent(prompt)), ("top_k", 1), ("temperature", 0), ("cache_prompt", false),
+            ("lora", GeneratedContent(elements: scales)),
         ]
         /// A body sending `grammar` with the completion frame's stop, as the backend does.
         func framed(_ grammar: String) -> GeneratedContent {

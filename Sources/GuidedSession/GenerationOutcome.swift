@@ -1,4 +1,5 @@
 public import GuidedBackends
+public import GuidedSchema
 public import GuidedValidation
 
 /// A value an app can ship, and where it came from.
@@ -114,6 +115,9 @@ public struct Attempt: Sendable, CustomStringConvertible {
     /// The request field the schema's constraint went in (``LanguageModelBackend/constraintField(for:)``),
     /// when the backend says; nil for an attempt that sent nothing.
     public var constraint: String?
+    /// The adapter the backend applied to the output that shipped (``BackendResponse/adapter``);
+    /// nil when the base model alone generated it, or nothing shipped.
+    public var adapter: ModelAdapter?
 
     /// A machine-readable outcome name (`unavailable:unreachable`, `failed:invalidOutput`,
     /// `rejected:grounding/noSharedWords`, `succeeded`, …).

@@ -96,9 +96,11 @@ public final class LanguageModelSession: Sendable {
                 value: policy, typeName: String(describing: Output.self), route: policy.route)
         }
         let name = String(describing: Output.self)
+        // An adapter stands in for examples on the backends that have it.
         let hasExamples =
             !Output.generationSchema.examples.isEmpty || !policy.examples.isEmpty
             || configuration.outputs[name]?.examples != nil
+            || OutputSettings.adapter(configuration.outputs[name], schema: Output.generationSchema) != nil
         let route = configuration.backends(named: routeNames(for: name, policyRoute: policy.route))
         return OutputDefaults.missingExamplesWarning(for: name, hasExamples: hasExamples, route: route).map { [$0] }
             ?? []
@@ -180,6 +182,7 @@ public final class LanguageModelSession: Sendable {
             grammar: plan.precompiledGrammar)
         request.checkOnlyGrounding = asked.checkOnlyGrounding
         request.samplingIsDefault = samplingIsDefault
+        request.adapter = plan.adapter(for: asked, policy: policy, settings: settings)
         if plan.schema != nil,
             options.groundedDecoding ?? (plan.groundedByDefault || !asked.grounding.isEmpty)
         {

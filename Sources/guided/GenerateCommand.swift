@@ -58,8 +58,10 @@ enum GenerateCommand {
             case .complete: break
             }
         }
+        // An adapter stands in for examples on the backends that have it.
         let hasExamples =
             !schema.examples.isEmpty || !policy.examples.isEmpty || configuration.outputs[name]?.examples != nil
+            || OutputSettings.adapter(configuration.outputs[name], schema: schema) != nil
         let route = configuration.backends(named: configuration.routes[name] ?? configuration.route)
         if let warning = OutputDefaults.missingExamplesWarning(
             for: name, hasExamples: hasExamples, route: route, file: schemaPath)
@@ -174,7 +176,7 @@ enum GenerateCommand {
         return value
     }
 
-    /// `{"value", "source", "backend", "reason", "attempts": [{"backend", "outcome", "ms", "constraint"?, "candidates"?}]}`,
+    /// `{"value", "source", "backend", "reason", "attempts": [{"backend", "outcome", "ms", "constraint"?, "adapter"?, "candidates"?}]}`,
     /// each candidate `{"index", "outcome", "score", "shipped", "output"}`.
     static func report(_ outcome: GenerationOutcome<GeneratedContent>) -> GeneratedContent {
         switch outcome.source {
@@ -208,6 +210,7 @@ enum GenerateCommand {
                     ("ms", GeneratedContent((attempt.milliseconds * 10).rounded() / 10)),
                 ]
                 if let constraint = attempt.constraint { fields.append(("constraint", GeneratedContent(constraint))) }
+                if let adapter = attempt.adapter { fields.append(("adapter", GeneratedContent(adapter.name))) }
                 if !attempt.candidates.isEmpty {
                     fields.append(
                         (

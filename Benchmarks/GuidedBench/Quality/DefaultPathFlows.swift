@@ -17,12 +17,16 @@ struct DefaultPathFlows {
     /// `--temperature` / `--repetition-penalty` on the default path: set only while sweeping a
     /// default; an unset field is the framework's (``OutputDefaults``).
     var overrides = GenerationOptions()
+    /// Whether the schema files' adapters are used (`--no-adapter`: the base model with the
+    /// examples, the baseline).
+    var usesAdapters = true
 
     static let stepInstructions = "Suggest three next steps toward the goal."
     static let notificationInstructions = "Rewrite the reminder as one short, friendly notification."
 
     func steps(_ request: QualityCorpus.Request) async -> QualityBenchmark.Record {
-        let schema = try! SchemaFile.load(Self.repository + "/schemas/StepSuggestions.json").schema
+        var schema = try! SchemaFile.load(Self.repository + "/schemas/StepSuggestions.json").schema
+        if !usesAdapters { schema.adapter = nil }
         let facts =
             ["Goal: \(request.goal)"] + request.entries.map { "Journal: \($0.text)" }
             + request.done.map { "Done: \($0)" }
@@ -39,7 +43,8 @@ struct DefaultPathFlows {
     }
 
     func notification(_ request: QualityCorpus.Request) async -> QualityBenchmark.Record {
-        let schema = try! SchemaFile.load(Self.repository + "/schemas/RewrittenNotification.json").schema
+        var schema = try! SchemaFile.load(Self.repository + "/schemas/RewrittenNotification.json").schema
+        if !usesAdapters { schema.adapter = nil }
         let copy = SenbaQualityFlows.copyRequest(request)
         let scoped = Copywriter.facts(for: copy)
         let template = try? AuthoredTemplate(copy.template).filled(from: scoped.facts)

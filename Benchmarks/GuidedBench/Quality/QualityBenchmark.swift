@@ -53,12 +53,14 @@ struct QualityBenchmark {
         var overrides = GenerationOptions()
         overrides.temperature = settings.temperature
         overrides.repetitionPenalty = settings.repetitionPenalty
-        let plain = DefaultPathFlows(configuration: configuration, flows: flows, overrides: overrides)
+        let plain = DefaultPathFlows(
+            configuration: configuration, flows: flows, overrides: overrides, usesAdapters: settings.adapters)
         if settings.defaultPath {
             print(
                 "quality benchmark — the default path (guided generate with only --schema --prompt --instructions --grounding --fallback) on Gemma 3 270M (embedded llama-server)"
                     + (settings.temperature.map { ", temperature \($0) (swept)" } ?? "")
-                    + (settings.repetitionPenalty.map { ", repetition penalty \($0) (swept)" } ?? ""))
+                    + (settings.repetitionPenalty.map { ", repetition penalty \($0) (swept)" } ?? "")
+                    + (settings.adapters ? "" : ", no adapter (the schemas' x-guided-adapter ignored)"))
         } else {
             print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
         }
@@ -139,6 +141,9 @@ struct QualitySettings: CustomStringConvertible {
     var slots = ManagedLlamaServerBackend.Settings().slots
     /// `--concurrency N`: requests in flight at once, each the others' load on the one server.
     var concurrency = 1
+    /// `--no-adapter`: the default path ignores the schema files' adapters (`x-guided-adapter`),
+    /// so the base model is shown the examples: the baseline the adapter is measured against.
+    var adapters = true
 
     var description: String {
         "candidates \(candidates) in batches of \(batch)\(stopsEarly ? "" : " (no early stop)"), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty.map { "\($0)" } ?? "the framework's"))"), seed \(seed)"

@@ -42,4 +42,15 @@ extension OutputPlan {
             return shown
         }
     }
+
+    /// The adapter `request` is served with (``ModelAdapter``): the configuration's for the type
+    /// (`outputs.<Type>.adapter`, `false` for none), else the schema's own — unless the request
+    /// brings its own examples (the call's, the policy's or the configuration's), which ask for
+    /// the base model shown those examples.
+    func adapter(for request: SessionRequest, policy: OutputPolicy<Value>, settings: OutputSettings?) -> ModelAdapter? {
+        guard schema != nil, request.examples.isEmpty, policy.examples.isEmpty, settings?.examples == nil else {
+            return nil
+        }
+        return OutputSettings.adapter(settings, schema: schema)
+    }
 }

@@ -121,6 +121,7 @@ public final class Router: Sendable {
                 var step = await attempt(
                     backend, sent, checks: checks, until: deadline, on: clock, budget: &budget, progress: progress)
                 step.attempt.constraint = backend.constraintField(for: sent)
+                if case .ship(_, let response) = step.next { step.attempt.adapter = response.adapter }
                 attempts.append(step.attempt)
                 switch step.next {
                 case .ship(let content, let response):
