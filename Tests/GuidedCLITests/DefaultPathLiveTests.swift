@@ -75,4 +75,20 @@ import Testing
         #expect(object["source"] as? String == "model", "\(result.stdout)\n\(result.stderr)")
         #expect(object["backend"] as? String == "embedded")
     }
+
+    /// `schemas/StepSuggestions.json` names the `next-steps` adapter (`x-guided-adapter`), and
+    /// `scripts/setup-model` installs it: the embedded server must apply it to the steps it ships.
+    @Test(.liveModel) func theEmbeddedServerShipsStepsWithTheSchemasAdapter() throws {
+        let request = Self.requests[1]
+        let fallback = try GuidedCommandTests.temporaryFile("fallback-adapter.json", request.fallback)
+        let result = try GuidedCommandTests.guided(
+            "generate", "--schema", request.schema, "--prompt", request.prompt, "--instructions",
+            request.instructions, "--grounding", request.facts, "--fallback", fallback, "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let attempts = try #require(object["attempts"] as? [[String: Any]], "\(result.stdout)")
+        let shipped = try #require(attempts.last, "\(result.stdout)")
+        #expect(object["source"] as? String == "model", "\(result.stdout)\n\(result.stderr)")
+        #expect(shipped["adapter"] as? String == "next-steps", "\(result.stdout)")
+    }
 }

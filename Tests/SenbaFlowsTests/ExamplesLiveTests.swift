@@ -82,7 +82,10 @@ import Testing
     }
 
     @Test func configSwapThroughCompletionAndV1OfTheSameServer() async throws {
-        let server = ManagedLlamaServerBackend(name: "embedded")
+        // A plain server, as docs/senba.md starts it (`llama-server -m MODEL --port 8080`): no adapters.
+        var settings = ManagedLlamaServerBackend.Settings()
+        settings.adapters = [:]
+        let server = ManagedLlamaServerBackend(name: "embedded", settings: settings)
         let available = await server.availability()
         try #require(available.isAvailable, "the embedded model is not set up (run scripts/setup-model): \(available)")
         let port = try #require(await server.port)

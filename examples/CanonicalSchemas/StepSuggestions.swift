@@ -4,7 +4,9 @@ import GuidedSchema
 public struct StepSuggestions: Generable, Equatable {
     /// Describes the type to the model, with the worked examples the Senba flows use: each from
     /// another domain with its own facts (`schemas/StepSuggestions.json` carries the same, as
-    /// `x-guided-examples`).
+    /// `x-guided-examples`), and names the adapter trained for next steps (`x-guided-adapter`).
+    /// Where the backend serves that adapter (the embedded llama-server does), the model runs
+    /// with it and without the examples; elsewhere the examples show the base model the shape.
     public static let configuration = GenerableConfiguration(
         description: "Next steps toward the user's goal",
         examples: [
@@ -44,7 +46,8 @@ public struct StepSuggestions: Generable, Equatable {
                         "Practise both knots on a thicker rope",
                     ]
                 ]),
-        ])
+        ],
+        adapter: .nextSteps)
 
     /// Exactly three short steps.
     @Guide(

@@ -6,6 +6,9 @@ struct RewrittenNotification: Generable {
 }
 
 struct StepSuggestions: Generable {
+    // Guided's adapter for next steps: the embedded model writes steps with it.
+    static let configuration = GenerableConfiguration(adapter: .nextSteps)
+
     @Guide(description: "Exactly three next steps, in the order to do them", .count(3), .element(.length(1...100)))
     var steps: [String] = []
 }

@@ -31,6 +31,8 @@ public struct StepSuggester: Sendable {
     /// Worked examples from other domains, each with its own facts: they show a base model how
     /// steps follow from a journal, and nothing in them can be copied into a Senba goal without
     /// failing the checks (their subjects — chess, origami, knots — trip ``ExampleLeakValidator``).
+    /// They are `StepSuggestions`' own examples: a request brings none, so a backend with the
+    /// type's `next-steps` adapter (the embedded server) writes the steps with it instead.
     public static let examples: [Example<StepSuggestions>] = [
         Example(
             prompt,
@@ -101,7 +103,7 @@ public struct StepSuggester: Sendable {
     public func suggest(_ request: StepRequest, options: GenerationOptions = FlowDefaults.steps) async -> FlowReport {
         let (facts, scope) = Self.facts(for: request)
         let request = GenerationRequest<StepSuggestions>(
-            Self.prompt, facts: facts, scope: scope, examples: Self.examples, options: options)
+            Self.prompt, facts: facts, scope: scope, options: options)
         do throws(GenerationError) {
             return FlowReport(flow: "step-suggester", result: .success(try await session.respond(to: request)))
         } catch {
