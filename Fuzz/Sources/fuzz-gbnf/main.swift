@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import GuidedGrammar
 
 /// The GBNF parser and matcher: the first line is a grammar, the rest an input; any grammar

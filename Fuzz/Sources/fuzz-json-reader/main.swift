@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import GuidedJSON
 
 /// The JSON reader: any bytes give a value or a located error, and a value survives a round trip.

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import GuidedSchema
 
 /// The partial JSON reader: every prefix of any text parses without trapping, and the

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import Guided
 @testable import GuidedServerBackends
 

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import GuidedSchema
 
 /// The regex parser and matcher: a pattern, a NUL, a subject. Any pattern compiles or fails

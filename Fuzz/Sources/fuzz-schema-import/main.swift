@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import GuidedGrammar
 @testable import GuidedJSON
 @testable import GuidedSchema

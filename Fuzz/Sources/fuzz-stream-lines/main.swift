@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import GuidedHTTP
 @testable import GuidedServerBackends
 
