@@ -240,6 +240,7 @@ let package = Package(
                 "GuidedTestSupport", "GuidedTestTraits", "GuidedHTTP", "GuidedJSON", "CanonicalSchemas",
                 "GuidedGrammar",
             ],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

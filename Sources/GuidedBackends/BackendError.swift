@@ -45,6 +45,11 @@ public struct BackendError: GuidedError {
     package var excerpt: String?
     /// For output stopped early (``Code/rejectedEarly``): all of its text so far.
     package var partialOutput: String?
+    /// For output stopped early: its tokens so far with their log-probabilities, where the
+    /// backend reported them, and the adapter that wrote them — what the early check judged.
+    package var partialTokens: [TokenLogProbability] = []
+    /// For output stopped early: the adapter the backend generated it with, if any.
+    package var partialAdapter: ModelAdapter?
 
     /// An error of kind `code` from the backend named `backend`. Give `violations` for invalid
     /// output, and an `excerpt` (at most 200 characters, see `OutputValidation.excerpt(_:)`) of

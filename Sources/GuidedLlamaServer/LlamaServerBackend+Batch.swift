@@ -15,6 +15,8 @@ extension LlamaServerBackend {
         var probabilities: [GeneratedContent]
         /// Why the request's ``EarlyCheck`` stopped it before it finished, if it did.
         var rejectedEarly: String?
+        /// The tokens it had written when the early check stopped it.
+        var tokensWhenRejected: [TokenLogProbability] = []
     }
 
     /// `/completion` with `n_cmpl` `count` and `stream: true`: llama-server interleaves the
@@ -24,18 +26,19 @@ extension LlamaServerBackend {
     /// answered whole (a server or proxy that ignores `stream`), is read to its end and judged as
     /// a whole reply: a JSON array of `count` completions.
     ///
-    /// With an `early` check, a completion whose text so far already fails it is marked
+    /// With an `early` check (given each completion's tokens so far and the `adapter` the body
+    /// applies), a completion whose text so far already fails it is marked
     /// ``BatchCompletion/rejectedEarly``, and once every completion has finished or been marked
     /// the transfer is ended at once (the server frees the slots), rather than decoding the
     /// rejected ones to their end.
-    func streamBatch(_ body: GeneratedContent, count: Int, ticket: SlotTicket, early: EarlyCheck? = nil)
-        async throws(BackendError) -> [BatchCompletion]
-    {
+    func streamBatch(
+        _ body: GeneratedContent, count: Int, ticket: SlotTicket, early: EarlyCheck? = nil, adapter: ModelAdapter? = nil
+    ) async throws(BackendError) -> [BatchCompletion] {
         var texts = Array(repeating: "", count: count)
         var probabilities = Array(repeating: [GeneratedContent](), count: count)
         var finals = [GeneratedContent?](repeating: nil, count: count)
         // Why each completion failed the early check, and its text at that moment.
-        var rejected = [(reason: String, text: String)?](repeating: nil, count: count)
+        var rejected = [(reason: String, text: String, tokens: [TokenLogProbability])?](repeating: nil, count: count)
         let stop = BackendError(.rejectedEarly, backend: name, "every completion finished or failed a check")
         let reply: StreamedReply
         do {
@@ -55,10 +58,12 @@ extension LlamaServerBackend {
                 probabilities[index] += chunk["completion_probabilities"]?.arrayValue ?? []
                 if chunk["stop"]?.boolValue == true { finals[index] = chunk }
                 guard let early else { return }
-                if finals[index] == nil, rejected[index] == nil, content.contains("\""),
-                    let reason = early.rejection(texts[index])
-                {
-                    rejected[index] = (reason, texts[index])
+                if finals[index] == nil, rejected[index] == nil, content.contains("\"") {
+                    let progress = EarlyCheck.Progress(
+                        text: texts[index], tokens: Self.tokenLogProbabilities(probabilities[index]), adapter: adapter)
+                    if let reason = early.rejection(progress) {
+                        rejected[index] = (reason, progress.text, progress.tokens)
+                    }
                 }
                 if rejected.contains(where: { $0 != nil }),
                     (0..<count).allSatisfy({ finals[$0] != nil || rejected[$0] != nil })
@@ -76,7 +81,8 @@ extension LlamaServerBackend {
             if finals[index] == nil, let rejection = rejected[index] {
                 completions.append(
                     BatchCompletion(
-                        text: rejection.text, final: [:], probabilities: [], rejectedEarly: rejection.reason))
+                        text: rejection.text, final: [:], probabilities: [], rejectedEarly: rejection.reason,
+                        tokensWhenRejected: rejection.tokens))
                 continue
             }
             guard let final = finals[index] else {

@@ -36,13 +36,15 @@ extension LlamaServerBackend {
             defer { giveBack(ticket) }
             let started = ContinuousClock.now
             let completions = try await streamBatch(
-                prepared.body, count: batch, ticket: ticket, early: request.earlyCheck)
+                prepared.body, count: batch, ticket: ticket, early: request.earlyCheck, adapter: prepared.adapter)
             for completion in completions {
                 if let reason = completion.rejectedEarly {
                     var error = BackendError(
                         .rejectedEarly, backend: name, "stopped while generating: \(reason)",
                         excerpt: OutputValidation.excerpt(completion.text))
                     error.partialOutput = completion.text
+                    error.partialTokens = completion.tokensWhenRejected
+                    error.partialAdapter = prepared.adapter
                     results.append(.failure(error))
                     continue
                 }

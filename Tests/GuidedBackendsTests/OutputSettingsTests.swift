@@ -176,6 +176,15 @@ import Testing
         try expectError(#"{"candidates": {"count": 17}}"#, at: at + "/count", mentioning: ["1 to 16"])
         try expectError(#"{"candidates": {"count": 4, "batchSize": 5}}"#, at: at + "/batchSize", mentioning: ["1 to 4"])
         try expectError(#"{"candidates": {"count": 4, "slots": 2}}"#, at: at + "/slots", mentioning: ["unknown key"])
+        try expectError(#"{"candidates": {"batchSize": 2}}"#, at: at, mentioning: ["count"])
+        try expectError(#"{"candidates": {"stepSense": "off"}}"#, at: at + "/stepSense")
+    }
+
+    @Test func theStepSenseCheckIsSetWithOrWithoutACount() throws {
+        let alone = try load(Self.document(#"{"candidates": {"stepSense": false}}"#))
+        #expect(alone.outputs["StepSuggestions"]?.candidates == CandidateSettings(count: nil, stepSense: false))
+        let beside = try load(Self.document(#"{"candidates": {"count": 4, "stepSense": true}}"#))
+        #expect(beside.outputs["StepSuggestions"]?.candidates == CandidateSettings(count: 4, stepSense: true))
     }
 
     @Test func badValidators() throws {

@@ -125,6 +125,32 @@ import Testing
         await backend.shutdown()
     }
 
+    @Test func theStepSenseCheckRejectsStepsTheAdapterFoundUnlikelyOnTheLiveModel() async throws {
+        // At temperature 1.6 the adapter samples words it finds unlikely itself: the step-sense
+        // check (on by default for text written with next-steps) must reject such a candidate,
+        // while it is generated or after, and nothing it would reject may ship.
+        let facts = [
+            "Goal: learn to swim", "Journal: Bought goggles and a swim cap.",
+            "Journal: Floated on my back for a few seconds in the shallow end.",
+        ]
+        let session = LanguageModelSession(configuration: try GuidedConfiguration.load(environment: [:]))
+        var attempts: [Attempt]
+        do {
+            attempts =
+                try await session.respond(
+                    to: "Suggest three next steps toward this goal: learn to swim.", generating: StepSuggestions.self,
+                    grounding: facts,
+                    options: GenerationOptions(sampling: .random(probabilityThreshold: 0.95, seed: 1), temperature: 1.6)
+                ).attempts
+        } catch {
+            attempts = error.attempts
+        }
+        let embedded = try #require(attempts.first)
+        #expect(!embedded.outcomeCode.hasPrefix("unavailable"), "the embedded model is not set up: \(embedded)")
+        let codes = embedded.candidates.map(\.outcomeCode)
+        #expect(codes.contains("rejected:stepSense/unlikelyStep"), "no candidate was judged unlikely: \(codes)")
+    }
+
     @Test func candidatesUnderGroundedDecodingRecordEveryVerdictAndShipTheBestPassingOne() async throws {
         let facts = [
             "Goal: learn to swim", "Journal: Bought goggles on Monday.", "Journal: Floated on my back for 20 seconds.",

@@ -109,15 +109,21 @@ extension CandidateSettings {
     /// The most candidates a configuration may ask for per attempt.
     package static let largestCount = 16
 
-    /// Reads a `candidates` object: `count` (1 to 16) and `batchSize` (1 to `count`).
+    /// Reads a `candidates` object: `count` (1 to 16), `batchSize` (1 to `count`) and
+    /// `stepSense` (a boolean); `count` may be left out only beside `stepSense` alone.
     public static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> CandidateSettings {
-        try node.object(allowing: ["count", "batchSize"], example: "{\"count\": 6, \"batchSize\": 2}")
+        try node.object(
+            allowing: ["count", "batchSize", "stepSense"], example: "{\"count\": 6, \"batchSize\": 2}")
+        let stepSense = try node["stepSense"]?.bool()
         guard let count = node["count"] else {
-            throw node.error("candidates needs \"count\"", remedy: "add \"count\": 6")
+            guard stepSense != nil, node["batchSize"] == nil else {
+                throw node.error("candidates needs \"count\"", remedy: "add \"count\": 6")
+            }
+            return CandidateSettings(count: nil, stepSense: stepSense)
         }
-        let settings = CandidateSettings(count: try count.wholeNumber(in: 1...largestCount))
+        let largest = try count.wholeNumber(in: 1...largestCount)
         return CandidateSettings(
-            count: settings.count, batchSize: try node["batchSize"]?.wholeNumber(in: 1...settings.count))
+            count: largest, batchSize: try node["batchSize"]?.wholeNumber(in: 1...largest), stepSense: stepSense)
     }
 }
 

@@ -71,19 +71,24 @@ package struct OutputSettings: Sendable, Hashable {
     }
 }
 
-/// `candidates` of an output type: how many generations per backend attempt, and how many at
-/// once (see the session's `CandidatePolicy`, which these become).
+/// `candidates` of an output type: how many generations per backend attempt, how many at
+/// once, and whether the step-sense check judges them (see the session's `CandidatePolicy`,
+/// which these become).
 package struct CandidateSettings: Sendable, Hashable {
-    /// The most candidates per attempt (`count`, 1 to 16).
-    public var count: Int
+    /// The most candidates per attempt (`count`, 1 to 16); nil keeps the policy's.
+    public var count: Int?
     /// Candidates generated together (`batchSize`, 1 to `count`); nil for all at once.
     public var batchSize: Int?
+    /// `stepSense`: whether a step its adapter found unlikely rejects a candidate; nil keeps the
+    /// policy's (on).
+    public var stepSense: Bool?
 
     /// Up to `count` candidates, `batchSize` at a time (nil: all at once). Values are taken as
     /// given; ``read(_:)`` is what checks a file's `count` (1 to 16) and `batchSize`.
-    public init(count: Int, batchSize: Int? = nil) {
+    public init(count: Int?, batchSize: Int? = nil, stepSense: Bool? = nil) {
         self.count = count
         self.batchSize = batchSize
+        self.stepSense = stepSense
     }
 }
 

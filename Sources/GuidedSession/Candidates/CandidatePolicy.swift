@@ -19,6 +19,10 @@
 /// one the grammar forced against the model's wishes — typically the tail of a word it was not
 /// allowed to finish (`for ird time` after `third` was banned), measured at −13 to −19 while
 /// ordinary words sit above −6.
+///
+/// **Step-sense check** (`stepSense/unlikelyStep`, ``checksStepSense``): with an adapter that
+/// has a calibrated floor (``StepSense``), a step of a list of prose strings whose words the
+/// adapter gave a mean log-probability below that floor is rejected.
 public struct CandidatePolicy: Sendable, Hashable {
     /// The most candidates per backend attempt.
     public var count: Int
@@ -30,6 +34,10 @@ public struct CandidatePolicy: Sendable, Hashable {
     /// Whether a backend that generates candidates side by side gives one up as soon as its
     /// finished strings fail a check (``EarlyRejection``); off, every candidate runs to its end.
     package var stopsEarly = true
+    /// Whether a step the generating adapter found unlikely rejects the candidate
+    /// (``StepSense``, `stepSense/unlikelyStep`): on for text written with an adapter that has a
+    /// calibrated floor, which is the only text it can judge.
+    public var checksStepSense = true
 
     /// One generation per attempt: no candidates.
     public static let single = CandidatePolicy(count: 1)

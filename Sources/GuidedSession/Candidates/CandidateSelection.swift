@@ -7,11 +7,11 @@ import GuidedValidation
 package enum CandidateSelection {
     /// The verdict on every candidate, and the shipped one's content and response, if any passed.
     /// A candidate the backend stopped early (``BackendError/Code/rejectedEarly``) is rejected
-    /// with what `early` finds in its text so far.
+    /// with what `early` finds in what it had written (its text, tokens and adapter).
     public static func judge(
         _ candidates: [CandidateResult], startingAt firstIndex: Int = 0, policy: CandidatePolicy,
         cleanup: OutputCleanup?, checks: ValidatorChain, context: ValidationContext,
-        early: (String) -> [Rejection] = { _ in [] }
+        early: (EarlyCheck.Progress) -> [Rejection] = { _ in [] }
     ) -> (verdicts: [CandidateVerdict], shipped: (content: GeneratedContent, response: BackendResponse)?) {
         var verdicts: [CandidateVerdict] = []
         let restated = policy.minimumTokenLogProbability == nil ? [] : RestatedQuotations.spellings(in: context)
@@ -20,7 +20,10 @@ package enum CandidateSelection {
             let index = firstIndex + offset
             switch candidate {
             case .failure(let error) where error.code == .rejectedEarly:
-                let rejections = error.partialOutput.map(early) ?? []
+                let rejections =
+                    error.partialOutput.map {
+                        early(EarlyCheck.Progress(text: $0, tokens: error.partialTokens, adapter: error.partialAdapter))
+                    } ?? []
                 var verdict = CandidateVerdict(
                     index: index, outcome: rejections.isEmpty ? .failed(error) : .rejected(rejections), score: nil,
                     text: error.partialOutput ?? error.excerpt, shipped: false)
@@ -49,6 +52,13 @@ package enum CandidateSelection {
                             detail:
                                 "a token inside a string had log-probability \((lowest * 10).rounded() / 10), below \(floor): the grammar forced it"
                         ))
+                }
+                if policy.checksStepSense, let floor = StepSense.floor(for: response.adapter),
+                    let all = response.tokenLogProbabilities
+                {
+                    rejections += StepSense.rejections(
+                        in: response.content, tokens: all, schema: context.schema, floor: floor,
+                        adapter: response.adapter)
                 }
                 let outcome: CandidateVerdict.Outcome = rejections.isEmpty ? .passed : .rejected(rejections)
                 verdicts.append(

@@ -37,9 +37,27 @@ enum EarlyRejection {
     }
 
     /// The check a backend runs while generating (see ``EarlyCheck``), answering with the first
-    /// early rejection.
+    /// early rejection: of the checks, then of the step-sense check on the finished steps
+    /// (``StepSense``), when the policy has it and the adapter writing the text has a floor.
     static func check(_ checks: OutputChecks) -> EarlyCheck {
-        EarlyCheck { text in rejections(in: text, checks: checks).first?.description }
+        EarlyCheck(progress: { progress in rejections(in: progress, checks: checks).first?.description })
+    }
+
+    /// The rejections what a candidate has written so far already has: its text's under
+    /// `checks`, then its finished steps' under the step-sense check.
+    static func rejections(in progress: EarlyCheck.Progress, checks: OutputChecks) -> [Rejection] {
+        let found = rejections(in: progress.text, checks: checks)
+        return found.isEmpty ? stepSenseRejections(in: progress, checks: checks) : found
+    }
+
+    /// The step-sense rejections of the steps `progress` has finished.
+    static func stepSenseRejections(in progress: EarlyCheck.Progress, checks: OutputChecks) -> [Rejection] {
+        guard checks.candidates.checksStepSense, let floor = StepSense.floor(for: progress.adapter),
+            !progress.tokens.isEmpty, case .incomplete(let partial?) = PartialJSON.parse(progress.text)
+        else { return [] }
+        return StepSense.rejections(
+            in: partial, tokens: progress.tokens, schema: checks.context.schema, floor: floor,
+            adapter: progress.adapter, skippingLast: endsInsideString(progress.text))
     }
 
     /// The pointers of every string value in `value`, in document order.

@@ -44,10 +44,37 @@ package enum StringValueTokens {
         return result
     }
 
+    /// The log-probabilities of the tokens inside each string value of `tokens` (whose texts,
+    /// joined, are the JSON output), one list per value in document order — keys left out — so a
+    /// list of steps gives one list per step. A token that spans two values (`"," ` joined to a
+    /// word) belongs to neither.
+    package static func itemLogProbabilities(of tokens: [TokenLogProbability]) -> [[Double]] {
+        let characters = Array(tokens.map(\.text).joined())
+        let strings = valueStringIndices(characters)
+        var items = Array(repeating: [Double](), count: (strings.compactMap { $0 }.max() ?? -1) + 1)
+        var offset = 0
+        for token in tokens {
+            let length = token.text.count
+            let range = offset..<min(offset + length, characters.count)
+            if length > 0, let item = strings[range.lowerBound], range.allSatisfy({ strings[$0] == item }) {
+                items[item].append(token.logProbability)
+            }
+            offset += length
+        }
+        return items
+    }
+
     /// For each character: whether it is inside a string value (between its quotes, a key's
     /// characters excluded). A string is a key when the next non-space character after it is `:`.
     static func valueCharacters(_ characters: [Character]) -> [Bool] {
-        var inside = Array(repeating: false, count: characters.count)
+        valueStringIndices(characters).map { $0 != nil }
+    }
+
+    /// For each character: the position among the output's string values (keys not counted) of
+    /// the value it lies inside, or nil outside every value.
+    static func valueStringIndices(_ characters: [Character]) -> [Int?] {
+        var inside = [Int?](repeating: nil, count: characters.count)
+        var ordinal = 0
         var index = 0
         while index < characters.count {
             guard characters[index] == "\"" else {
@@ -63,7 +90,8 @@ package enum StringValueTokens {
             while next < characters.count, characters[next].isWhitespace { next += 1 }
             let isKey = next < characters.count && characters[next] == ":"
             if !isKey {
-                for position in start..<min(end, characters.count) { inside[position] = true }
+                for position in start..<min(end, characters.count) { inside[position] = ordinal }
+                ordinal += 1
             }
             index = end + 1
         }

@@ -14,9 +14,16 @@ extension OutputPlan {
         var policy = self.policy ?? OutputPolicy<Value>.noSuggestion()
         policy.validators = policy.validators.configured(by: settings.validators, schema: schema)
         if let candidates = settings.candidates {
-            policy.candidates = CandidatePolicy(
-                count: candidates.count, batchSize: candidates.batchSize,
-                minimumTokenLogProbability: (policy.candidates ?? OutputDefaults.candidates).minimumTokenLogProbability)
+            let own = policy.candidates ?? OutputDefaults.candidates
+            var configured =
+                candidates.count.map {
+                    CandidatePolicy(
+                        count: $0, batchSize: candidates.batchSize,
+                        minimumTokenLogProbability: own.minimumTokenLogProbability)
+                } ?? own
+            configured.stopsEarly = own.stopsEarly
+            configured.checksStepSense = candidates.stepSense ?? own.checksStepSense
+            policy.candidates = configured
         }
         plan.policy = policy
         if !fallbackFromCall, let fallback = settings.fallback { plan.configuredFallback = (fallback, settings) }
