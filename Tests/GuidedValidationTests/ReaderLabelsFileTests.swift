@@ -51,4 +51,31 @@ import Testing
             }
         }
     }
+
+    @Test func everyStepLabelIsWellFormedAndAboutAStepRequestInItsSplit() throws {
+        var splits: [String: String] = [:]
+        for request in try objects("steps.jsonl") {
+            splits[request["id"] as? String ?? ""] = request["split"] as? String
+        }
+        var seen: Set<String> = []
+        var perAdapterAndSplit: [String: Int] = [:]
+        for label in try objects("step-labels.jsonl") {
+            let id = try #require(label["id"] as? String)
+            let step = try #require(label["step"] as? String)
+            let adapter = try #require(label["adapter"] as? String)
+            #expect(splits[id] != nil && label["split"] as? String == splits[id], "\(id)")
+            let mean = try #require(label["meanLogProbability"] as? Double, "\(id): \(step)")
+            #expect(mean < 0, "\(id): \(step)")
+            switch label["label"] as? String {
+            case "keep": #expect(label["reason"] == nil, "\(id): a keep has no reason")
+            case "reject": #expect(Self.reasons.contains(label["reason"] as? String ?? ""), "\(id): \(step)")
+            default: Issue.record("\(id): the label is neither keep nor reject")
+            }
+            #expect(seen.insert(adapter + "|" + id + "|" + step).inserted, "\(adapter) \(id) has \(step) twice")
+            perAdapterAndSplit[adapter + " " + (splits[id] ?? ""), default: 0] += 1
+        }
+        // The version the step-sense floor is calibrated on has enough labels in each split.
+        #expect((perAdapterAndSplit["next-steps v2 dev"] ?? 0) >= 200, "\(perAdapterAndSplit)")
+        #expect((perAdapterAndSplit["next-steps v2 test"] ?? 0) >= 200, "\(perAdapterAndSplit)")
+    }
 }

@@ -20,6 +20,8 @@ struct DefaultPathFlows {
     /// Whether the schema files' adapters are used (`--no-adapter`: the base model with the
     /// examples, the baseline).
     var usesAdapters = true
+    /// Whether the step-sense check judges the candidates (`--no-step-sense`: the baseline).
+    var checksStepSense = true
 
     static let stepInstructions = "Suggest three next steps toward the goal."
     static let notificationInstructions = "Rewrite the reminder as one short, friendly notification."
@@ -65,6 +67,11 @@ struct DefaultPathFlows {
         var policy = OutputPolicy<GeneratedContent>.noSuggestion(validators: ValidatorChain([GroundingValidator()]))
         policy.fallback = { _ in fallback }
         policy.options = overrides
+        if !checksStepSense {
+            var candidates = OutputDefaults.candidates
+            candidates.checksStepSense = false
+            policy.candidates = candidates
+        }
         do throws(GenerationError) {
             let outcome = try await session.respond(
                 to: GenerationRequest(prompt, schema: schema, name: name, grounding: facts, policy: policy))

@@ -88,8 +88,21 @@ struct LabelledChecksBenchmark {
                 "  \(flow): "
                     + names.map { "\($0) \(caught[$0] ?? 0)/\(dropped[$0] ?? 0)" }.joined(separator: ", "))
         }
+        do {
+            StepLabelReport(
+                entries: try StepLabels.entries(), shipped: Self.shippedStepAdapter,
+                floor: StepSense.floors["next-steps"] ?? 0
+            ).print()
+        } catch {
+            FileHandle.standardError.write(Data("guided-bench labels: \(error)\n".utf8))
+            exit(1)
+        }
         if verbose { list(cases) }
     }
+
+    /// The version of `next-steps` that `adapters/next-steps.gguf` holds, as step-labels.jsonl
+    /// names it: the step-sense floor is calibrated on its steps.
+    static let shippedStepAdapter = "next-steps v2"
 
     /// The default chain's misses and wrong drops on the `split` labels, one line each.
     private func list(_ cases: [Case]) {

@@ -54,13 +54,15 @@ struct QualityBenchmark {
         overrides.temperature = settings.temperature
         overrides.repetitionPenalty = settings.repetitionPenalty
         let plain = DefaultPathFlows(
-            configuration: configuration, flows: flows, overrides: overrides, usesAdapters: settings.adapters)
+            configuration: configuration, flows: flows, overrides: overrides, usesAdapters: settings.adapters,
+            checksStepSense: settings.stepSense)
         if settings.defaultPath {
             print(
                 "quality benchmark — the default path (guided generate with only --schema --prompt --instructions --grounding --fallback) on Gemma 3 270M (embedded llama-server)"
                     + (settings.temperature.map { ", temperature \($0) (swept)" } ?? "")
                     + (settings.repetitionPenalty.map { ", repetition penalty \($0) (swept)" } ?? "")
-                    + (settings.adapters ? "" : ", no adapter (the schemas' x-guided-adapter ignored)"))
+                    + (settings.adapters ? "" : ", no adapter (the schemas' x-guided-adapter ignored)")
+                    + (settings.stepSense ? "" : ", no step-sense check"))
         } else {
             print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
         }
@@ -144,6 +146,8 @@ struct QualitySettings: CustomStringConvertible {
     /// `--no-adapter`: the default path ignores the schema files' adapters (`x-guided-adapter`),
     /// so the base model is shown the examples: the baseline the adapter is measured against.
     var adapters = true
+    /// `--no-step-sense`: the default path without the step-sense check (`StepSense`), its baseline.
+    var stepSense = true
 
     var description: String {
         "candidates \(candidates) in batches of \(batch)\(stopsEarly ? "" : " (no early stop)"), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty.map { "\($0)" } ?? "the framework's"))"), seed \(seed)"
