@@ -50,13 +50,9 @@ struct ReaderLabels {
     static func entries(path: String = defaultPath) throws -> [(
         flow: String, id: String, output: String, label: Label
     )] {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
         var seen: Set<String> = []
         var entries: [(flow: String, id: String, output: String, label: Label)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            let place = "\(path):\(index + 1)"
-            let json = try JSONReader.parse(String(line), file: place)
+        for (place, json) in try jsonLines(path) {
             guard let flow = json["flow"]?.stringValue, let id = json["id"]?.stringValue,
                 let output = json["output"]?.stringValue, let verdict = json["label"]?.stringValue,
                 verdict == "keep" || verdict == "reject"
@@ -76,6 +72,18 @@ struct ReaderLabels {
             entries.append((flow, id, output, Label(keep: verdict == "keep", reason: reason)))
         }
         return entries
+    }
+
+    /// Each non-blank line of the JSON Lines file at `path`, parsed, with its place (`path:line`)
+    /// for errors; a line that is not JSON is an error naming it.
+    static func jsonLines(_ path: String) throws -> [(place: String, json: GeneratedContent)] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return try text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { index, line in
+                let place = "\(path):\(index + 1)"
+                return (place, try JSONReader.parse(String(line), file: place))
+            }
     }
 
     /// A labels file that cannot be read as labels.

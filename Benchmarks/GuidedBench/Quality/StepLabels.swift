@@ -1,5 +1,4 @@
 import Foundation
-import GuidedJSON
 import GuidedSchema
 
 /// A reader's verdicts on single steps (`Benchmarks/Fixtures/quality/step-labels.jsonl`): every
@@ -28,13 +27,9 @@ struct StepLabels {
     /// Every entry of the file at `path`, in its order; a malformed line is an error naming it,
     /// and so is a step labelled twice for one adapter and request.
     static func entries(path: String = defaultPath) throws -> [Entry] {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
         var seen: Set<String> = []
         var entries: [Entry] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            let place = "\(path):\(index + 1)"
-            let json = try JSONReader.parse(String(line), file: place)
+        for (place, json) in try ReaderLabels.jsonLines(path) {
             guard let id = json["id"]?.stringValue, let split = json["split"]?.stringValue,
                 let adapter = json["adapter"]?.stringValue, let step = json["step"]?.stringValue,
                 let mean = json["meanLogProbability"]?.doubleValue, let verdict = json["label"]?.stringValue,
