@@ -59,7 +59,7 @@ case "quality":
     if let text = value("--concurrency"), let count = Int(text), count > 0 { settings.concurrency = count }
     if let text = value("--temperature"), let temperature = Double(text) { settings.temperature = temperature }
     if arguments.contains("--no-adapter") { settings.adapters = false }
-    if arguments.contains("--no-step-sense") { settings.stepSense = false }
+    if arguments.contains("--step-sense") { settings.stepSense = true }
     await QualityBenchmark(
         split: value("--split") ?? "all", limit: value("--limit").flatMap { Int($0) } ?? .max, settings: settings
     ).run()
@@ -127,7 +127,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--no-step-sense] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

@@ -127,13 +127,15 @@ import Testing
 
     @Test func theStepSenseCheckRejectsStepsTheAdapterFoundUnlikelyOnTheLiveModel() async throws {
         // At temperature 1.6 the adapter samples words it finds unlikely itself: the step-sense
-        // check (on by default for text written with next-steps) must reject such a candidate,
-        // while it is generated or after, and nothing it would reject may ship.
+        // check, turned on, must reject such a candidate, while it is generated or after.
         let facts = [
             "Goal: learn to swim", "Journal: Bought goggles and a swim cap.",
             "Journal: Floated on my back for a few seconds in the shallow end.",
         ]
         let session = LanguageModelSession(configuration: try GuidedConfiguration.load(environment: [:]))
+        var candidates = CandidatePolicy(count: 12, batchSize: 2)
+        candidates.checksStepSense = true
+        try session.register(StepSuggestions.self, policy: OutputPolicy.noSuggestion(candidates: candidates))
         var attempts: [Attempt]
         do {
             attempts =

@@ -6,9 +6,9 @@ import Testing
 
 @testable import GuidedSession
 
-/// The step-sense check: a step whose words the generating adapter found unlikely on average
-/// rejects its candidate, after generation and while it is generated; text written without a
-/// calibrated adapter is not judged, and the check can be turned off.
+/// The step-sense check (opt-in): a step whose words the generating adapter found unlikely on
+/// average rejects its candidate, after generation and while it is generated; text written
+/// without a calibrated adapter is not judged.
 @Suite struct StepSenseTests {
     static let schema = StepSuggestions.generationSchema
     static let context = ValidationContext(grounding: ["Goal: learn to swim"], schema: schema)
@@ -54,9 +54,14 @@ import Testing
         (["Practise", " in", " the", " shallow", " end"], floor + 0.8),
     ]
 
-    func judge(_ candidates: [CandidateResult], policy: CandidatePolicy = CandidatePolicy(count: 2))
-        -> [String]
-    {
+    /// Up to `count` candidates with the step-sense check on.
+    static func checking(_ count: Int) -> CandidatePolicy {
+        var policy = CandidatePolicy(count: count)
+        policy.checksStepSense = true
+        return policy
+    }
+
+    func judge(_ candidates: [CandidateResult], policy: CandidatePolicy = checking(2)) -> [String] {
         CandidateSelection.judge(
             candidates, policy: policy, cleanup: nil, checks: ValidatorChain([SchemaValidator()]),
             context: Self.context
@@ -72,7 +77,7 @@ import Testing
 
     @Test func theRejectionNamesTheStepAndItsMeanLogProbability() throws {
         let judged = CandidateSelection.judge(
-            [Self.response(Self.silly)], policy: CandidatePolicy(count: 1), cleanup: nil,
+            [Self.response(Self.silly)], policy: Self.checking(1), cleanup: nil,
             checks: ValidatorChain([]), context: Self.context)
         guard case .rejected(let rejections) = try #require(judged.verdicts.first).outcome else {
             Issue.record("the silly step passed")
@@ -87,10 +92,8 @@ import Testing
         #expect(judge([Self.response(Self.silly, adapter: ModelAdapter("house-style"))]) == ["passed"])
     }
 
-    @Test func theCheckCanBeTurnedOff() {
-        var policy = CandidatePolicy(count: 1)
-        policy.checksStepSense = false
-        #expect(judge([Self.response(Self.silly)], policy: policy) == ["passed"])
+    @Test func theCheckIsOffUnlessAskedFor() {
+        #expect(judge([Self.response(Self.silly)], policy: CandidatePolicy(count: 1)) == ["passed"])
     }
 
     @Test func eachStepGetsTheTokensInsideItAndNoneAcrossTheComma() {
@@ -103,7 +106,7 @@ import Testing
     @Test func whileGeneratingAFinishedUnlikelyStepStopsTheCandidate() {
         let checks = OutputChecks(
             request: RouterTests.request, validators: ValidatorChain([]), cleanup: nil,
-            candidates: CandidatePolicy(count: 4, batchSize: 2))
+            candidates: Self.checkingInBatches)
         let twoSteps = Array(Self.silly.prefix(2))
         let tokens = Self.tokens(twoSteps, finished: false)
         let closing = tokens + [TokenLogProbability(text: #"",""#, logProbability: -0.1)]
@@ -125,7 +128,7 @@ import Testing
     @Test func aCandidateTheStepSenseCheckStoppedIsRejectedWithItsReason() {
         let checks = OutputChecks(
             request: RouterTests.request, validators: ValidatorChain([]), cleanup: nil,
-            candidates: CandidatePolicy(count: 4, batchSize: 2))
+            candidates: Self.checkingInBatches)
         let tokens =
             Self.tokens(Array(Self.silly.prefix(2)), finished: false)
             + [TokenLogProbability(text: #"",""#, logProbability: -0.1)]
@@ -134,7 +137,7 @@ import Testing
         stopped.partialTokens = tokens
         stopped.partialAdapter = .nextSteps
         let judged = CandidateSelection.judge(
-            [.failure(stopped)], policy: CandidatePolicy(count: 2), cleanup: nil, checks: checks.chain,
+            [.failure(stopped)], policy: Self.checking(2), cleanup: nil, checks: checks.chain,
             context: checks.context, early: { EarlyRejection.rejections(in: $0, checks: checks) })
         #expect(judged.verdicts.map(\.outcomeCode) == ["rejected:stepSense/unlikelyStep"])
         #expect(judged.verdicts.map(\.stoppedEarly) == [true])
@@ -166,31 +169,37 @@ import Testing
         func contextSize() async throws(BackendError) -> Int { 4096 }
     }
 
+    static let checkingInBatches: CandidatePolicy = {
+        var policy = CandidatePolicy(count: 4, batchSize: 2)
+        policy.checksStepSense = true
+        return policy
+    }()
+
     static let journal = [
         "Goal: learn to swim", "Journal: Bought goggles and a swim cap.",
         "Journal: Floated on my back for a few seconds in the shallow end.",
     ]
 
-    @Test func theDefaultPathRejectsStepsItsAdapterFoundUnlikelyAndAConfigurationCanTurnThatOff() async throws {
+    @Test func theDefaultPathShipsWithoutTheCheckAndAConfigurationTurnsItOn() async throws {
         let plain = LanguageModelSession(configuration: GuidedConfiguration(backends: [SillyAdapterBackend()]))
+        let shipped = try await plain.respond(
+            to: "Suggest three next steps.", generating: StepSuggestions.self, grounding: Self.journal)
+        #expect(shipped.value.steps[1] == "Point the goggles at the wall")
+        let node = ConfigurationNode(
+            try JSONReader.parse(#"{"candidates": {"stepSense": true}}"#),
+            at: JSONPointer(tokens: ["outputs", "StepSuggestions"]), file: "guided.json")
+        let checking = LanguageModelSession(
+            configuration: GuidedConfiguration(
+                backends: [SillyAdapterBackend()],
+                outputs: ["StepSuggestions": try OutputSettings.read(node, backends: ["embedded"])]))
         do {
-            _ = try await plain.respond(
+            _ = try await checking.respond(
                 to: "Suggest three next steps.", generating: StepSuggestions.self, grounding: Self.journal)
             Issue.record("a step below the floor shipped")
         } catch {
             let codes = Set(error.attempts.flatMap(\.candidates).map(\.outcomeCode))
             #expect(codes == ["rejected:stepSense/unlikelyStep"])
         }
-        let node = ConfigurationNode(
-            try JSONReader.parse(#"{"candidates": {"stepSense": false}}"#),
-            at: JSONPointer(tokens: ["outputs", "StepSuggestions"]), file: "guided.json")
-        let off = LanguageModelSession(
-            configuration: GuidedConfiguration(
-                backends: [SillyAdapterBackend()],
-                outputs: ["StepSuggestions": try OutputSettings.read(node, backends: ["embedded"])]))
-        let shipped = try await off.respond(
-            to: "Suggest three next steps.", generating: StepSuggestions.self, grounding: Self.journal)
-        #expect(shipped.value.steps[1] == "Point the goggles at the wall")
     }
 
     /// Candidates `next-steps` wrote for the quality corpus on llama-server (Tests/GuidedSessionTests/Fixtures,
@@ -237,7 +246,7 @@ import Testing
             return .success(response)
         }
         let judged = CandidateSelection.judge(
-            results, policy: CandidatePolicy(count: 4), cleanup: nil, checks: ValidatorChain([]),
+            results, policy: Self.checking(4), cleanup: nil, checks: ValidatorChain([]),
             context: Self.context)
         let rejected = judged.verdicts.map { verdict -> [String] in
             guard case .rejected(let rejections) = verdict.outcome else { return [] }

@@ -20,8 +20,8 @@ struct DefaultPathFlows {
     /// Whether the schema files' adapters are used (`--no-adapter`: the base model with the
     /// examples, the baseline).
     var usesAdapters = true
-    /// Whether the step-sense check judges the candidates (`--no-step-sense`: the baseline).
-    var checksStepSense = true
+    /// Whether the step-sense check judges the candidates (`--step-sense`; off, as by default).
+    var checksStepSense = false
 
     static let stepInstructions = "Suggest three next steps toward the goal."
     static let notificationInstructions = "Rewrite the reminder as one short, friendly notification."
@@ -67,9 +67,9 @@ struct DefaultPathFlows {
         var policy = OutputPolicy<GeneratedContent>.noSuggestion(validators: ValidatorChain([GroundingValidator()]))
         policy.fallback = { _ in fallback }
         policy.options = overrides
-        if !checksStepSense {
+        if checksStepSense {
             var candidates = OutputDefaults.candidates
-            candidates.checksStepSense = false
+            candidates.checksStepSense = true
             policy.candidates = candidates
         }
         do throws(GenerationError) {

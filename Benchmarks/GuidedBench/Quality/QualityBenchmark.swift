@@ -62,7 +62,7 @@ struct QualityBenchmark {
                     + (settings.temperature.map { ", temperature \($0) (swept)" } ?? "")
                     + (settings.repetitionPenalty.map { ", repetition penalty \($0) (swept)" } ?? "")
                     + (settings.adapters ? "" : ", no adapter (the schemas' x-guided-adapter ignored)")
-                    + (settings.stepSense ? "" : ", no step-sense check"))
+                    + (settings.stepSense ? ", with the step-sense check" : ""))
         } else {
             print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
         }
@@ -146,8 +146,8 @@ struct QualitySettings: CustomStringConvertible {
     /// `--no-adapter`: the default path ignores the schema files' adapters (`x-guided-adapter`),
     /// so the base model is shown the examples: the baseline the adapter is measured against.
     var adapters = true
-    /// `--no-step-sense`: the default path without the step-sense check (`StepSense`), its baseline.
-    var stepSense = true
+    /// `--step-sense`: the default path with the step-sense check (`StepSense`), which is opt-in.
+    var stepSense = false
 
     var description: String {
         "candidates \(candidates) in batches of \(batch)\(stopsEarly ? "" : " (no early stop)"), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty.map { "\($0)" } ?? "the framework's"))"), seed \(seed)"

@@ -80,7 +80,7 @@ package struct CandidateSettings: Sendable, Hashable {
     /// Candidates generated together (`batchSize`, 1 to `count`); nil for all at once.
     public var batchSize: Int?
     /// `stepSense`: whether a step its adapter found unlikely rejects a candidate; nil keeps the
-    /// policy's (on).
+    /// policy's (off unless the code turned it on).
     public var stepSense: Bool?
 
     /// Up to `count` candidates, `batchSize` at a time (nil: all at once). Values are taken as

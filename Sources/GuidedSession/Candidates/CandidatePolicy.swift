@@ -20,8 +20,8 @@
 /// allowed to finish (`for ird time` after `third` was banned), measured at −13 to −19 while
 /// ordinary words sit above −6.
 ///
-/// **Step-sense check** (`stepSense/unlikelyStep`, ``checksStepSense``): with an adapter that
-/// has a calibrated floor (``StepSense``), a step of a list of prose strings whose words the
+/// **Step-sense check** (`stepSense/unlikelyStep`, ``checksStepSense``, opt-in): with an adapter
+/// that has a calibrated floor (``StepSense``), a step of a list of prose strings whose words the
 /// adapter gave a mean log-probability below that floor is rejected.
 public struct CandidatePolicy: Sendable, Hashable {
     /// The most candidates per backend attempt.
@@ -35,9 +35,11 @@ public struct CandidatePolicy: Sendable, Hashable {
     /// finished strings fail a check (``EarlyRejection``); off, every candidate runs to its end.
     package var stopsEarly = true
     /// Whether a step the generating adapter found unlikely rejects the candidate
-    /// (``StepSense``, `stepSense/unlikelyStep`): on for text written with an adapter that has a
-    /// calibrated floor, which is the only text it can judge.
-    public var checksStepSense = true
+    /// (``StepSense``, `stepSense/unlikelyStep`), for text written with an adapter that has a
+    /// calibrated floor, the only text it can judge. Off by default: measured, it lets through a
+    /// slightly larger share of steps readers keep, but no more whole lists, at more candidates
+    /// per request (``StepSense`` has the numbers).
+    public var checksStepSense = false
 
     /// One generation per attempt: no candidates.
     public static let single = CandidatePolicy(count: 1)
