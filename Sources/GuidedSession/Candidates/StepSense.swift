@@ -30,8 +30,8 @@ package enum StepSense {
     }
 
     /// One rejection per step of `content` whose tokens' mean log-probability in `tokens` is
-    /// below `floor`. With `finishedOnly`, `content` is a candidate still being written and its
-    /// last string, if the text ends inside it, is left alone.
+    /// below `floor`. With `skippingLast`, `content` is a candidate still being written whose text
+    /// ends inside its last string, which is left alone.
     package static func rejections(
         in content: GeneratedContent, tokens: [TokenLogProbability], schema: GenerationSchema, floor: Double,
         adapter: ModelAdapter?, skippingLast: Bool = false
