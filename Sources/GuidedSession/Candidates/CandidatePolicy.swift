@@ -21,7 +21,7 @@
 /// ordinary words sit above −6.
 ///
 /// **Step-sense check** (`stepSense/unlikelyStep`, ``checksStepSense``, opt-in): with an adapter
-/// that has a calibrated floor (``StepSense``), a step of a list of prose strings whose words the
+/// that has a calibrated floor (`StepSense`), a step of a list of prose strings whose words the
 /// adapter gave a mean log-probability below that floor is rejected.
 public struct CandidatePolicy: Sendable, Hashable {
     /// The most candidates per backend attempt.
@@ -35,10 +35,10 @@ public struct CandidatePolicy: Sendable, Hashable {
     /// finished strings fail a check (``EarlyRejection``); off, every candidate runs to its end.
     package var stopsEarly = true
     /// Whether a step the generating adapter found unlikely rejects the candidate
-    /// (``StepSense``, `stepSense/unlikelyStep`), for text written with an adapter that has a
+    /// (`StepSense`, `stepSense/unlikelyStep`), for text written with an adapter that has a
     /// calibrated floor, the only text it can judge. Off by default: measured, it lets through a
     /// slightly larger share of steps readers keep, but no more whole lists, at more candidates
-    /// per request (``StepSense`` has the numbers).
+    /// per request (`StepSense` has the numbers).
     public var checksStepSense = false
 
     /// One generation per attempt: no candidates.
