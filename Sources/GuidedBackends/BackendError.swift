@@ -46,7 +46,7 @@ public struct BackendError: GuidedError {
     /// For output stopped early (``Code/rejectedEarly``): all of its text so far.
     package var partialOutput: String?
     /// For output stopped early: its tokens so far with their log-probabilities, where the
-    /// backend reported them, and the adapter that wrote them — what the early check judged.
+    /// backend reported them — what the early check judged.
     package var partialTokens: [TokenLogProbability] = []
     /// For output stopped early: the adapter the backend generated it with, if any.
     package var partialAdapter: ModelAdapter?
