@@ -81,7 +81,8 @@ import Testing
         screen = terminal.wait { $0.contains("error: /temperature") }
         #expect(screen.contains("error: /temperature needs a number from 0 to 2 or default"), "\(screen)")
         try terminal.line("/sampling greedy")
-        screen = terminal.wait { $0.contains("sampling greedy") }
+        // Not "sampling greedy" alone: the typed command shows it before the chat has answered.
+        screen = terminal.wait { $0.contains("temperature default, sampling greedy") }
         #expect(screen.contains("temperature default, sampling greedy, seed none"), "\(screen)")
         try terminal.line("What do bees make?")
         screen = terminal.wait { terminal.prompts($0) >= 5 && $0.contains("What do bees make?\n") }
