@@ -22,7 +22,7 @@ struct StepLabelReport {
                 guard !group.isEmpty else { continue }
                 Swift.print(
                     pad(adapter, 16) + pad(split, 7) + pad("\(group.count)", 7)
-                        + percent(group.filter(\.keep).count, group.count))
+                        + shown(group.filter(\.keep).count, group.count))
             }
         }
         Swift.print("\nstep-sense check on \(shipped)'s steps at its floor \(floor): a step below it is rejected")
@@ -46,16 +46,18 @@ struct StepLabelReport {
         let caught = rejects.filter { $0.meanLogProbability < floor }.count
         let dropped = keeps.filter { $0.meanLogProbability < floor }.count
         let passing = group.filter { $0.meanLogProbability >= floor }
-        return pad("\(caught)/\(rejects.count) \(percent(caught, rejects.count))", 16)
-            + pad(percent(caught, caught + dropped), 11) + pad("\(dropped)/\(keeps.count)", 15)
-            + percent(keeps.count, group.count) + " → " + percent(passing.filter(\.keep).count, passing.count)
+        return pad("\(caught)/\(rejects.count) \(shown(caught, rejects.count))", 16)
+            + pad(shown(caught, caught + dropped), 11) + pad("\(dropped)/\(keeps.count)", 15)
+            + shown(keeps.count, group.count) + " → " + shown(passing.filter(\.keep).count, passing.count)
     }
 
-    private func percent(_ part: Int, _ whole: Int) -> String {
-        whole == 0 ? "–" : String(format: "%.1f%%", Double(part) * 100 / Double(whole))
+    /// `part` of `whole` as a percentage to one decimal (the quality reports' `percent`); a dash
+    /// for an empty whole.
+    private func shown(_ part: Int, _ whole: Int) -> String {
+        whole == 0 ? "–" : String(format: "%.1f%%", percent(part, whole))
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
     }
 }

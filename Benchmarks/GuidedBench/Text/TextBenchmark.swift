@@ -118,8 +118,6 @@ struct TextBenchmark {
         }
     }
 
-    private func percent(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 0 : Double(part) * 100 / Double(whole) }
-
     private func quantile(_ sorted: [Double], _ q: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))]
