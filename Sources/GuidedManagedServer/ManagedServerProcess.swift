@@ -29,7 +29,8 @@ package final class ManagedServerProcess: Sendable {
     }
 
     /// llama-server's arguments for `model` on `port`. Each of `adapters` (GGUF LoRA files) is
-    /// loaded at scale 0 (`--lora-scaled FILE:0`; measured on this build, `--lora-init-without-apply`
+    /// loaded at scale 0 (`--lora-scaled FILE:0,FILE:0`, one argument for all: llama-server warns
+    /// that a repeated `--lora-scaled` is deprecated; measured on this build, `--lora-init-without-apply`
     /// still applies every adapter at scale 1 to a request that names none): a request applies the
     /// one it asks for, by its place in this list. With adapters, the host-memory prompt cache is off
     /// (`--cache-ram 0`): it restores a saved prompt by its tokens alone, so a prompt evaluated
@@ -43,7 +44,7 @@ package final class ManagedServerProcess: Sendable {
             "--threads", String(threads), "-np", String(slots), "--kv-unified", "--swa-full", "--no-webui",
         ]
         guard !adapters.isEmpty else { return base }
-        return base + adapters.flatMap { ["--lora-scaled", $0 + ":0"] } + ["--cache-ram", "0"]
+        return base + ["--lora-scaled", adapters.map { $0 + ":0" }.joined(separator: ","), "--cache-ram", "0"]
     }
 
     /// Starts `binary` serving `model` on a free 127.0.0.1 port.

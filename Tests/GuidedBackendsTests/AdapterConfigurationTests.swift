@@ -91,7 +91,7 @@ import Testing
         #expect(
             adapted
                 == plain + [
-                    "--lora-scaled", "/a/captions.gguf:0", "--lora-scaled", "/a/next-steps.gguf:0", "--cache-ram", "0",
+                    "--lora-scaled", "/a/captions.gguf:0,/a/next-steps.gguf:0", "--cache-ram", "0",
                 ])
     }
 }
