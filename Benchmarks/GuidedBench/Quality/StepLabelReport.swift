@@ -15,13 +15,13 @@ struct StepLabelReport {
     func print() {
         Swift.print(
             "\nsteps one at a time (step-labels.jsonl, \(entries.count) labels): does the reader keep each step?")
-        Swift.print(pad("adapter", 16) + pad("split", 7) + pad("steps", 7) + "reader keeps")
+        Swift.print(pad("adapter", 21) + pad("split", 7) + pad("steps", 7) + "reader keeps")
         for adapter in Set(entries.map(\.adapter)).sorted() {
             for split in ["dev", "test"] {
                 let group = entries.filter { $0.adapter == adapter && $0.split == split }
                 guard !group.isEmpty else { continue }
                 Swift.print(
-                    pad(adapter, 16) + pad(split, 7) + pad("\(group.count)", 7)
+                    pad(adapter, 21) + pad(split, 7) + pad("\(group.count)", 7)
                         + shown(group.filter(\.keep).count, group.count))
             }
         }
