@@ -16,6 +16,21 @@ struct ReaderLabels {
         var keep: Bool
         /// Nil for a keep.
         var reason: Reason?
+
+        /// The verdict of the label line `json` at `place` (`path:line`): its `label`, keep or
+        /// reject, and a reject's `reason`; a line without them is an error naming it.
+        static func read(_ json: GeneratedContent, at place: String) throws -> Label {
+            guard let verdict = json["label"]?.stringValue, verdict == "keep" || verdict == "reject" else {
+                throw LabelError("\(place): needs a label of keep or reject")
+            }
+            guard verdict == "reject" else { return Label(keep: true, reason: nil) }
+            guard let name = json["reason"]?.stringValue, let reason = Reason(rawValue: name) else {
+                throw LabelError(
+                    "\(place): a reject needs a reason, one of "
+                        + Reason.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return Label(keep: false, reason: reason)
+        }
     }
 
     private var labels: [String: Label]
@@ -54,22 +69,13 @@ struct ReaderLabels {
         var entries: [(flow: String, id: String, output: String, label: Label)] = []
         for (place, json) in try jsonLines(path) {
             guard let flow = json["flow"]?.stringValue, let id = json["id"]?.stringValue,
-                let output = json["output"]?.stringValue, let verdict = json["label"]?.stringValue,
-                verdict == "keep" || verdict == "reject"
+                let output = json["output"]?.stringValue
             else { throw LabelError("\(place): needs flow, id, output and a label of keep or reject") }
-            var reason: Reason?
-            if verdict == "reject" {
-                guard let name = json["reason"]?.stringValue, let parsed = Reason(rawValue: name) else {
-                    throw LabelError(
-                        "\(place): a reject needs a reason, one of "
-                            + Reason.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                reason = parsed
-            }
+            let label = try Label.read(json, at: place)
             guard seen.insert(key(flow, id, output)).inserted else {
                 throw LabelError("\(place): \(id) has this output labelled twice")
             }
-            entries.append((flow, id, output, Label(keep: verdict == "keep", reason: reason)))
+            entries.append((flow, id, output, label))
         }
         return entries
     }

@@ -12,13 +12,13 @@ struct StepLabels {
     struct Entry: Sendable {
         var id: String
         var split: String
-        /// The adapter that wrote it (`next-steps v1`, `next-steps v2`).
+        /// The adapter that wrote it (`next-steps v1`, `next-steps v2`, `next-steps v3 trial`).
         var adapter: String
         var step: String
         var meanLogProbability: Double
-        var keep: Bool
-        /// Nil for a keep.
-        var reason: ReaderLabels.Reason?
+        var label: ReaderLabels.Label
+        /// Whether the reader keeps it.
+        var keep: Bool { label.keep }
     }
 
     /// The file beside the corpus.
@@ -32,26 +32,18 @@ struct StepLabels {
         for (place, json) in try ReaderLabels.jsonLines(path) {
             guard let id = json["id"]?.stringValue, let split = json["split"]?.stringValue,
                 let adapter = json["adapter"]?.stringValue, let step = json["step"]?.stringValue,
-                let mean = json["meanLogProbability"]?.doubleValue, let verdict = json["label"]?.stringValue,
-                verdict == "keep" || verdict == "reject"
+                let mean = json["meanLogProbability"]?.doubleValue
             else {
                 throw ReaderLabels.LabelError(
                     "\(place): needs id, split, adapter, step, meanLogProbability and a label of keep or reject")
             }
-            var reason: ReaderLabels.Reason?
-            if verdict == "reject" {
-                guard let name = json["reason"]?.stringValue, let parsed = ReaderLabels.Reason(rawValue: name) else {
-                    throw ReaderLabels.LabelError("\(place): a reject needs a reason")
-                }
-                reason = parsed
-            }
+            let label = try ReaderLabels.Label.read(json, at: place)
             guard seen.insert("\(adapter)|\(id)|\(step)").inserted else {
                 throw ReaderLabels.LabelError("\(place): \(adapter) has this step of \(id) labelled twice")
             }
             entries.append(
                 Entry(
-                    id: id, split: split, adapter: adapter, step: step, meanLogProbability: mean,
-                    keep: verdict == "keep", reason: reason))
+                    id: id, split: split, adapter: adapter, step: step, meanLogProbability: mean, label: label))
         }
         return entries
     }
