@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "GuidedManagedServer",
             dependencies: [
-                "GuidedLlamaServer", "GuidedBackends", "GuidedServerBackends", "GuidedHTTP", "GuidedSchema",
+                "GuidedLlamaServer", "GuidedBackends", "GuidedServerBackends", "GuidedHTTP", "GuidedJSON", "GuidedSchema",
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -115,7 +115,8 @@ let package = Package(
 
         // Test support: an in-process stub HTTP server on 127.0.0.1, a chaos server, a real TLS server with a throwaway
         // CA, and a runner for built executables.
-        .target(name: "GuidedTestSupport", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
+        .target(
+            name: "GuidedTestSupport", dependencies: ["GuidedSchema", "GuidedValidation"], swiftSettings: swiftSettings),
 
         // Test traits (they import the toolchain's Testing, so only test targets depend on this):
         // `.liveModel` (one live-model test at a time on the machine) and `.ownThreads` (tests that
@@ -225,7 +226,8 @@ let package = Package(
         .testTarget(
             name: "GuidedJSONTests", dependencies: ["GuidedJSON", "GuidedSchema"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "GuidedValidationTests", dependencies: ["GuidedValidation", "GuidedSchema", "GuidedJSON"],
+            name: "GuidedValidationTests",
+            dependencies: ["GuidedValidation", "GuidedSchema", "GuidedJSON", "GuidedTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedGrammarTests",

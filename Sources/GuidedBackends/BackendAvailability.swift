@@ -30,6 +30,9 @@ public struct UnavailableReason: Error, Sendable, Hashable {
         public static let loading = Code(name: "loading")
         /// The server does not have the configured model.
         public static let modelMissing = Code(name: "modelMissing")
+        /// The model file is there but is not the model it should be: its checksum differs from
+        /// the catalogue's, or it is not a GGUF model at all.
+        public static let modelMismatch = Code(name: "modelMismatch")
         /// The server binary is not installed.
         public static let binaryMissing = Code(name: "binaryMissing")
         /// The server answered, but not as expected.

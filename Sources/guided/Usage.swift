@@ -39,6 +39,8 @@ enum Usage {
                                         settings commands (/instructions, /temperature, /sampling, /seed, /tokens,
                                         /reset, /quit); Ctrl-C cancels an answer, Ctrl-D leaves
           backends [--config FILE]      each configured backend's availability and reason
+          models [--json]               the model catalogue: each model, how it is prompted, its licence and
+                                        whether it is installed (--json: the catalogue scripts/setup-model reads)
           --version                     print the version
 
         options:

@@ -17,6 +17,7 @@ let commands: [String: @Sendable (ParsedArguments) async throws(CommandFailure) 
     "respond": { arguments throws(CommandFailure) in try await RespondCommand.run(arguments) },
     "chat": { arguments throws(CommandFailure) in try await ChatCommand.run(arguments) },
     "backends": { arguments throws(CommandFailure) in try await BackendsCommand.run(arguments) },
+    "models": { arguments throws(CommandFailure) in try ModelsCommand.run(arguments) },
 ]
 
 /// Exits 0, or 4 when what was printed could not be written (`guided --version > /dev/full`).

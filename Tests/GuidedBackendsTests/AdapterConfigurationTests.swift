@@ -53,7 +53,7 @@ import Testing
         #expect(!error.remedy.isEmpty)
     }
 
-    @Test func theInstalledAdaptersAreEveryNamedGGUFFileInTheirFolderSortedByName() throws {
+    @Test func aCatalogueModelLoadsTheInstalledAdaptersItListsSortedByName() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guided-installed-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -61,20 +61,26 @@ import Testing
             _ = FileManager.default.createFile(atPath: folder + "/" + file, contents: Data([0]))
         }
         let locator = ManagedServerLocator(environment: ["GUIDED_ADAPTERS": folder, "HOME": "/nowhere"])
+        var model = try #require(ModelCatalogue.model(named: "gemma-3-270m"))
+        #expect(model.adapters == ["next-steps"])
+        // Trained for another model, `captions` is installed but not this model's.
         #expect(
-            locator.adapters(configured: nil, forDefaultModel: true).map { "\($0.name)=\($0.file)" } == [
+            locator.adapters(configured: nil, for: model).map { "\($0.name)=\($0.file)" } == [
+                "next-steps=\(folder)/next-steps.gguf"
+            ])
+        model.adapters = ["next-steps", "captions", "Bad Name"]
+        #expect(
+            locator.adapters(configured: nil, for: model).map { "\($0.name)=\($0.file)" } == [
                 "captions=\(folder)/captions.gguf", "next-steps=\(folder)/next-steps.gguf",
             ])
         #expect(
-            locator.adapters(configured: ["b": "/x/b.gguf", "a": "/x/a.gguf"], forDefaultModel: true).map(\.name)
-                == ["a", "b"])
+            locator.adapters(configured: ["b": "/x/b.gguf", "a": "/x/a.gguf"], for: model).map(\.name) == ["a", "b"])
     }
 
-    @Test func aServerOnAnotherModelLoadsOnlyTheAdaptersItIsConfiguredWith() throws {
+    @Test func aServerOnAFileOfItsOwnLoadsOnlyTheAdaptersItIsConfiguredWith() throws {
         let locator = ManagedServerLocator(environment: ["GUIDED_ADAPTERS": "/nowhere", "HOME": "/nowhere"])
-        #expect(locator.adapters(configured: nil, forDefaultModel: false).isEmpty)
-        #expect(
-            locator.adapters(configured: ["a": "/x/a.gguf"], forDefaultModel: false).map(\.file) == ["/x/a.gguf"])
+        #expect(locator.adapters(configured: nil, for: nil).isEmpty)
+        #expect(locator.adapters(configured: ["a": "/x/a.gguf"], for: nil).map(\.file) == ["/x/a.gguf"])
     }
 
     @Test func adaptersAreLoadedOffInOrderWithoutTheHostMemoryPromptCache() {
