@@ -1,4 +1,5 @@
 import Foundation
+import GuidedManagedServer
 
 /// `guided-bench grammar [--repeat N]`: compile speed, coverage and conformance of the grammar
 /// compiler on the JSONSchemaBench corpus and the conformance instances.
@@ -17,8 +18,9 @@ import Foundation
 /// one server with 1 slot, one with 4, and two replicas behind a pool.
 /// `guided-bench adversarial [--guided PATH] [--no-live]`: adversarial schemas through the release
 /// `guided` tool (time and peak memory each), their grammars through a live llama-server.
-/// `guided-bench text [--repeats N] [--sampling greedy|top-k|top-p]`: free text on the embedded model over the committed prompts:
-/// answers that end on a sentence within the cap with no scaffolding, greedy repeats, latency.
+/// `guided-bench text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE]`:
+/// instruction following over the committed prompts, per model: answers that pass their checks,
+/// that a reader keeps, and both; latency.
 /// Run in release mode on a quiet machine: `swift run -c release guided-bench grammar`.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -60,6 +62,14 @@ case "quality":
     if let text = value("--temperature"), let temperature = Double(text) { settings.temperature = temperature }
     if arguments.contains("--no-adapter") { settings.adapters = false }
     if arguments.contains("--step-sense") { settings.stepSense = true }
+    settings.model = value("--model")
+    if let text = value("--step-examples") {
+        guard let examples = DefaultPathFlows.StepExamples(rawValue: text) else {
+            print("guided-bench quality: --step-examples takes schema, none or nearest")
+            exit(2)
+        }
+        settings.stepExamples = examples
+    }
     await QualityBenchmark(
         split: value("--split") ?? "all", limit: value("--limit").flatMap { Int($0) } ?? .max, settings: settings
     ).run()
@@ -76,9 +86,15 @@ case "labels":
         LabelledChecksBenchmark(verbose: arguments.contains("--verbose"), split: value("--split") ?? "dev").run()
     }
 case "text":
-    let repeats = arguments.firstIndex(of: "--repeats").flatMap { Int(arguments[$0 + 1]) } ?? 1
-    let sampling = arguments.firstIndex(of: "--sampling").map { arguments[$0 + 1] } ?? "greedy"
-    await TextBenchmark(repeats: repeats, sampling: sampling).run()
+    func value(_ name: String) -> String? {
+        arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
+    let models = value("--models").map { $0.split(separator: ",").map(String.init) }
+        ?? [ModelCatalogue.defaultModel, "gemma-3-270m"]
+    await TextBenchmark(
+        models: models, split: value("--split") ?? "all", sampling: value("--sampling") ?? "greedy",
+        recordPath: value("--record")
+    ).run()
 case "grounded":
     let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 3
     await GroundedDecodingBenchmark(rounds: rounds).run()
@@ -127,7 +143,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--repeats N] [--sampling greedy|top-k|top-p] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

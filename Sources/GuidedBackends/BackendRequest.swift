@@ -42,6 +42,10 @@ public struct BackendRequest: Sendable {
     /// it and leaves ``examples`` out of the prompt, since the adapter has learned what they
     /// show; a backend without it shows the examples. Nil: no adapter.
     public var adapter: ModelAdapter?
+    /// Whether ``examples`` are the framework's own — derived from the schema's shape, or its
+    /// short free-text answers — rather than the app's: they teach a base model the pattern to
+    /// continue, and a chat model, which follows instructions, is shown none of them (``ChatPrompt``).
+    package var examplesAreDefault = false
 
     /// One worked example.
     public struct Example: Sendable, Hashable {

@@ -30,11 +30,19 @@ public protocol LanguageModelBackend: Sendable {
     /// `format`, `structured_outputs.grammar`, …), for reports; nil without a schema. The
     /// default says nothing (nil).
     func constraintField(for request: BackendRequest) -> String?
+    /// How the backend shows a request to its model, where it knows (``PromptStyle``): a base
+    /// model's completion prompt, whose model needs worked examples to continue, or an
+    /// instruction-tuned model's chat turns, which it follows without them. The default is nil:
+    /// not known, and the session then warns about no missing examples.
+    var promptStyle: PromptStyle? { get }
 }
 
 extension LanguageModelBackend {
     /// Nil: the backend does not say where its constraint goes.
     public func constraintField(for request: BackendRequest) -> String? { nil }
+
+    /// Nil: the backend does not say how it prompts its model.
+    public var promptStyle: PromptStyle? { nil }
 
     /// Generates the candidates one after another (`sequentialCandidates(to:count:)`).
     public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError)

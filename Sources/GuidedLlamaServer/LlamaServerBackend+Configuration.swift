@@ -10,8 +10,11 @@ extension LlamaServerBackend {
     /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
     /// - `caFile`: a PEM file of the certificate authorities an `https` server must chain to,
     ///   instead of the system's (relative to the configuration file).
+    /// - `promptStyle`: `completion` (the default) for a base model, shown ``CompletionPrompt``;
+    ///   `chat` for an instruction-tuned model, whose own chat template renders the request's
+    ///   turns (``ChatPrompt``).
     package static let configurationKeys: Set<String> = [
-        "url", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "caFile",
+        "url", "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "caFile", "promptStyle",
     ]
 
     /// Builds the backend a configuration entry describes.
@@ -28,6 +31,7 @@ extension LlamaServerBackend {
             idleTimeout: try configuration.duration("idleTimeoutSeconds", example: 8)
                 ?? JSONOverHTTP.defaultIdleTimeout,
             defaultMaximumTokens: maxTokens,
-            certificateAuthorities: try configuration.existingFile("caFile", example: "certs/ca.pem"))
+            certificateAuthorities: try configuration.existingFile("caFile", example: "certs/ca.pem"),
+            promptStyle: try configuration.promptStyle("promptStyle") ?? .completion)
     }
 }

@@ -9,9 +9,12 @@ import Synchronization
 /// A llama.cpp `llama-server`: `/completion` with a compiled GBNF grammar, `/health` for
 /// availability, `/tokenize` and `/props` for tokens and context.
 ///
-/// Works with base models (no chat template): instructions and transcript are rendered into
-/// the prompt by ``CompletionPrompt``. Every output is validated against the full schema; an
-/// output cut by the token limit is a failure. Reproducible modes send `cache_prompt: false`.
+/// Works with base models, whose prompt ``CompletionPrompt`` renders (``PromptStyle/completion``),
+/// and with instruction-tuned models (``PromptStyle/chat``): the request's turns
+/// (``ChatPrompt``) go through the model's own chat template at `/apply-template`, and the text
+/// it gives goes to `/completion` like any prompt, so grammars, candidates, adapters and token
+/// caps work the same in both. Every output is validated against the full schema; an output cut
+/// by the token limit is a failure. Reproducible modes send `cache_prompt: false`.
 public final class LlamaServerBackend: LanguageModelBackend {
     /// The configured name.
     public let name: String
@@ -21,6 +24,9 @@ public final class LlamaServerBackend: LanguageModelBackend {
     package let baseURL: String
     /// Tokens generated when the request sets no maximum.
     package let defaultMaximumTokens: Int
+    /// How requests are shown to the model: a completion prompt, or chat turns through the
+    /// model's chat template.
+    let style: PromptStyle
     let http: JSONOverHTTP
     private let cachedContextSize = Mutex<Int?>(nil)
     let cachedSlots = Mutex<Int?>(nil)
@@ -37,15 +43,18 @@ public final class LlamaServerBackend: LanguageModelBackend {
         seed: true, streaming: true, tokenCounting: true)
 
     /// Creates a backend for the server at `baseURL`. `certificateAuthorities` is a PEM file of
-    /// the authorities an `https` server must chain to, instead of the system's.
+    /// the authorities an `https` server must chain to, instead of the system's; `promptStyle`
+    /// says whether the server's model is a base model (``PromptStyle/completion``) or an
+    /// instruction-tuned one whose chat template renders the prompt (``PromptStyle/chat``).
     public convenience init(
         name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
         timeout: Duration = .seconds(120), idleTimeout: Duration = .seconds(8),
-        defaultMaximumTokens: Int = 512, certificateAuthorities: String? = nil
+        defaultMaximumTokens: Int = 512, certificateAuthorities: String? = nil, promptStyle: PromptStyle = .completion
     ) {
         self.init(
             name: name, baseURL: baseURL, client: client, kind: kind, timeout: timeout, idleTimeout: idleTimeout,
-            defaultMaximumTokens: defaultMaximumTokens, certificateAuthorities: certificateAuthorities, adapters: nil)
+            defaultMaximumTokens: defaultMaximumTokens, certificateAuthorities: certificateAuthorities,
+            promptStyle: promptStyle, adapters: nil)
     }
 
     /// Creates a backend for a server whose adapters are known: `adapters` maps each adapter's
@@ -53,9 +62,11 @@ public final class LlamaServerBackend: LanguageModelBackend {
     package init(
         name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
         timeout: Duration = .seconds(120), idleTimeout: Duration = .seconds(8),
-        defaultMaximumTokens: Int = 512, certificateAuthorities: String? = nil, adapters: [String: Int]?
+        defaultMaximumTokens: Int = 512, certificateAuthorities: String? = nil, promptStyle: PromptStyle = .completion,
+        adapters: [String: Int]?
     ) {
         self.loadedAdapters = Mutex(adapters)
+        self.style = promptStyle
         self.name = name
         self.kind = kind
         let credentials = URLCredentials(baseURL)
@@ -123,12 +134,13 @@ public final class LlamaServerBackend: LanguageModelBackend {
         if let asked = request.adapter, let id = await adapterID(for: asked) { adapter = (asked, id) }
         var shown = request
         if adapter != nil { shown.examples = [] }
-        let prompt = CompletionPrompt.render(shown)
+        let prompt = try await render(shown)
         var grammar = request.grammar
-        if framesOutput(of: request), let schema = request.schema {
+        if compilesGrammar(of: request), let schema = request.schema {
             do {
                 grammar = try VerifiedGrammar.gbnf(
-                    for: schema, groundedVocabulary: request.groundedVocabulary, completionFrame: true)
+                    for: schema, groundedVocabulary: request.groundedVocabulary,
+                    completionFrame: framesOutput(of: request))
             } catch {
                 throw BackendError(.grammarRejected, backend: name, error.description)
             }
@@ -155,16 +167,32 @@ public final class LlamaServerBackend: LanguageModelBackend {
         let body = try LlamaServerRequestBody.make(
             prompt: prompt, grammar: grammar, options: options, maximumTokens: maximum, stream: stream,
             candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities,
-            stops: CompletionPrompt.stops(for: request) + (framesOutput(of: request) ? [CompletionFrame.stop] : []),
+            stops: stops(for: request),
             adapters: adapterScales(applying: adapter?.id), backend: name)
         return (prompt, body, adapter?.name)
     }
 
-    /// Whether this backend compiles `request`'s grammar, with the ``CompletionFrame``: for every
-    /// schema, unless a precompiled grammar comes with it and no grounded vocabulary (that one is
-    /// sent as it was written).
-    func framesOutput(of request: BackendRequest) -> Bool {
+    /// Whether this backend compiles `request`'s grammar: for every schema, unless a precompiled
+    /// grammar comes with it and no grounded vocabulary (that one is sent as it was written).
+    func compilesGrammar(of request: BackendRequest) -> Bool {
         request.schema != nil && (request.grammar == nil || request.groundedVocabulary != nil)
+    }
+
+    /// Whether the compiled grammar carries the ``CompletionFrame``: for a completion prompt,
+    /// whose base model goes on after the value with a line break. A chat model ends its turn
+    /// with its end-of-turn token, which a grammar that ends at the value lets through.
+    func framesOutput(of request: BackendRequest) -> Bool {
+        style == .completion && compilesGrammar(of: request)
+    }
+
+    /// The stop sequences for `request`: a completion prompt's (``CompletionPrompt/stops(for:)``,
+    /// and the frame's line break), or for chat the request's own — the model ends its turn itself.
+    func stops(for request: BackendRequest) -> [String] {
+        switch style {
+        case .completion:
+            CompletionPrompt.stops(for: request) + (framesOutput(of: request) ? [CompletionFrame.stop] : [])
+        case .chat: request.options.stopSequences ?? []
+        }
     }
 
     func checkStatus(_ reply: JSONOverHTTP.Reply) throws(BackendError) {
@@ -222,6 +250,10 @@ public final class LlamaServerBackend: LanguageModelBackend {
         }
         return .exact(tokens.count)
     }
+
+    /// ``PromptStyle/completion`` for a base model, ``PromptStyle/chat`` for an instruct model's
+    /// chat template, as configured.
+    public var promptStyle: PromptStyle? { style }
 
     /// `grammar`: Guided's GBNF goes in `/completion`'s `grammar` field.
     public func constraintField(for request: BackendRequest) -> String? { request.schema == nil ? nil : "grammar" }

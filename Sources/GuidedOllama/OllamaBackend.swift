@@ -183,6 +183,9 @@ public final class OllamaBackend: LanguageModelBackend {
     /// `format`: the JSON Schema goes in `/api/generate`'s `format` field.
     public func constraintField(for request: BackendRequest) -> String? { request.schema == nil ? nil : "format" }
 
+    /// ``PromptStyle/completion``: `/api/generate` with `raw` sends ``CompletionPrompt``'s text.
+    public var promptStyle: PromptStyle? { .completion }
+
     /// The context each request runs with: the configured `contextSize`, which is sent as
     /// `num_ctx` (Ollama's own default is smaller than most models allow), or the model's
     /// trained length from `/api/show` when that is smaller. Cached after the first answer.

@@ -68,32 +68,10 @@ extension OpenAICompatibleBackend {
         }
     }
 
-    /// The chat messages: instructions as the system message, examples as user/assistant pairs,
-    /// the transcript, then the request with its facts.
+    /// The chat messages (``ChatPrompt``): instructions and the output format as the system
+    /// message, examples as user/assistant pairs, the transcript, then the request with its facts.
     static func messages(_ request: BackendRequest) -> [GeneratedContent] {
-        var messages: [GeneratedContent] = []
-        if let instructions = request.instructions {
-            messages.append(["role": "system", "content": GeneratedContent(instructions)])
-        }
-        for example in request.examples {
-            let input = CompletionPrompt.chatMessage(example.input, facts: example.grounding)
-            messages.append(["role": "user", "content": GeneratedContent(input)])
-            let output = example.outputText(structured: request.schema != nil)
-            messages.append(["role": "assistant", "content": GeneratedContent(output)])
-        }
-        for entry in request.transcript {
-            messages.append([
-                "role": GeneratedContent(entry.role == .user ? "user" : "assistant"),
-                "content": GeneratedContent(entry.text),
-            ])
-        }
-        // The request's facts go with its own message, in the same "Facts:" form as completion prompts.
-        messages.append(
-            [
-                "role": "user",
-                "content": GeneratedContent(CompletionPrompt.chatMessage(request.prompt, facts: request.grounding)),
-            ])
-        return messages
+        ChatPrompt.messages(request).map(\.json)
     }
 
     /// Temperature, mode and seed. The serving engines have `top_k`; a mode's unused sampler is

@@ -213,6 +213,9 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         }
     }
 
+    /// ``PromptStyle/chat`` through `/chat/completions`, ``PromptStyle/completion`` through `/completions`.
+    public var promptStyle: PromptStyle? { api == .chat ? .chat : .completion }
+
     /// The ``dialect``'s field: `response_format`, `structured_outputs.grammar`, `ebnf` or
     /// `parameters.grammar`.
     public func constraintField(for request: BackendRequest) -> String? {
@@ -248,24 +251,15 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             defaultMaximumTokens: try configuration.positiveInteger("maxTokens", example: 512) ?? 512,
             contextSize: try configuration.positiveInteger("contextSize", example: 8192) ?? 8192,
             dialect: try dialect(configuration),
-            api: try choice("api", of: API.allCases.map(\.rawValue), in: configuration).flatMap(API.init(rawValue:))
+            api: try configuration.choice("api", of: API.allCases.map(\.rawValue)).flatMap(API.init(rawValue:))
                 ?? .chat,
             certificateAuthorities: try configuration.existingFile("caFile", example: "certs/ca.pem"))
-    }
-
-    /// The string at `key`, if present, which must be one of `choices` (read by
-    /// ``ConfigurationNode/string(oneOf:)``, so the error has its wording and place).
-    static func choice(_ key: String, of choices: [String], in configuration: BackendConfiguration)
-        throws(ConfigurationError) -> String?
-    {
-        try ConfigurationNode(configuration.entry, at: configuration.pointer, file: configuration.file)[key]?
-            .string(oneOf: choices)
     }
 
     /// The configured dialect, nil for `auto` or none.
     static func dialect(_ configuration: BackendConfiguration) throws(ConfigurationError) -> OpenAICompatibleDialect? {
         let names = ["auto"] + OpenAICompatibleDialect.all.map(\.name)
-        guard let name = try choice("dialect", of: names, in: configuration), name != "auto" else { return nil }
+        guard let name = try configuration.choice("dialect", of: names), name != "auto" else { return nil }
         return OpenAICompatibleDialect(named: name)
     }
 }

@@ -175,11 +175,12 @@ public final class LanguageModelSession: Sendable {
         if let problem = options.rangeViolation {
             throw GenerationError(reason: FallbackReason(.invalidOptions, problem.description), attempts: [])
         }
+        let examples = plan.examples(for: asked, policy: policy, settings: settings)
         var request = BackendRequest(
             prompt: asked.prompt, instructions: instructions, schema: plan.schema,
-            options: options, grounding: asked.grounding,
-            examples: plan.examples(for: asked, policy: policy, settings: settings),
+            options: options, grounding: asked.grounding, examples: examples.examples,
             grammar: plan.precompiledGrammar)
+        request.examplesAreDefault = examples.fromDefaults
         request.checkOnlyGrounding = asked.checkOnlyGrounding
         request.samplingIsDefault = samplingIsDefault
         request.adapter = plan.adapter(for: asked, policy: policy, settings: settings)

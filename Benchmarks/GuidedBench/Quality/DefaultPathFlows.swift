@@ -22,6 +22,37 @@ struct DefaultPathFlows {
     var usesAdapters = true
     /// Whether the step-sense check judges the candidates (`--step-sense`; off, as by default).
     var checksStepSense = false
+    /// Which worked examples the step requests are shown.
+    var stepExamples = StepExamples.schema
+
+    /// The worked examples a step request is shown (`--step-examples`).
+    enum StepExamples: String, CustomStringConvertible {
+        /// The schema file's own, as a user's call shows them.
+        case schema
+        /// None: zero-shot.
+        case none
+        /// The three written step lists nearest the request, from `adapters/next-steps`.
+        case nearest
+
+        var description: String { rawValue }
+    }
+
+    /// The repository's written step lists (`adapters/next-steps/examples.jsonl` and
+    /// `untrained-examples.jsonl`, on goals kept off the corpus) as worked examples.
+    static let writtenStepLists: [Example<GeneratedContent>] = {
+        ["examples.jsonl", "untrained-examples.jsonl"].flatMap { file in
+            let path = repository + "/adapters/next-steps/" + file
+            return ((try? ReaderLabels.jsonLines(path)) ?? []).compactMap { _, json -> Example<GeneratedContent>? in
+                guard let goal = json["goal"]?.stringValue, let steps = json["steps"]?.arrayValue else { return nil }
+                let facts =
+                    ["Goal: \(goal)"] + (json["entries"]?.arrayValue ?? []).compactMap(\.stringValue).map { "Journal: \($0)" }
+                    + (json["done"]?.arrayValue ?? []).compactMap(\.stringValue).map { "Done: \($0)" }
+                return Example(
+                    "Suggest three next steps toward this goal: \(goal).", grounding: facts,
+                    output: ["steps": GeneratedContent(elements: steps)])
+            }
+        }
+    }()
 
     static let stepInstructions = "Suggest three next steps toward the goal."
     static let notificationInstructions = "Rewrite the reminder as one short, friendly notification."
@@ -32,9 +63,17 @@ struct DefaultPathFlows {
         let facts =
             ["Goal: \(request.goal)"] + request.entries.map { "Journal: \($0.text)" }
             + request.done.map { "Done: \($0)" }
+        let prompt = "Suggest three next steps toward this goal: \(request.goal)."
+        var examples: [Example<GeneratedContent>] = []
+        switch stepExamples {
+        case .schema: break
+        case .none: schema.examples = []
+        case .nearest:
+            examples = ExampleSelection.nearest(3, to: prompt, grounding: facts, from: Self.writtenStepLists)
+        }
         let started = ContinuousClock.now
         let report = await respond(
-            "Suggest three next steps toward this goal: \(request.goal).", schema: schema, name: "StepSuggestions",
+            prompt, schema: schema, name: "StepSuggestions", examples: examples,
             instructions: Self.stepInstructions, facts: facts,
             fallback: [
                 "steps": ["Write your own first step", "Write your own second step", "Write your own third step"]
@@ -54,14 +93,15 @@ struct DefaultPathFlows {
         let text = template?.text ?? request.entries.first?.text ?? ""
         let started = ContinuousClock.now
         let report = await respond(
-            text, schema: schema, name: "RewrittenNotification", instructions: Self.notificationInstructions,
+            text, schema: schema, name: "RewrittenNotification", examples: [],
+            instructions: Self.notificationInstructions,
             facts: facts, fallback: ["text": GeneratedContent(String(text.prefix(180)))], flow: "copywriter")
         return flows.record("notification", request, report, facts: facts, started: started, stepItems: [])
     }
 
     private func respond(
-        _ prompt: String, schema: GenerationSchema, name: String, instructions: String, facts: [String],
-        fallback: GeneratedContent, flow: String
+        _ prompt: String, schema: GenerationSchema, name: String, examples: [Example<GeneratedContent>],
+        instructions: String, facts: [String], fallback: GeneratedContent, flow: String
     ) async -> FlowReport? {
         let session = LanguageModelSession(instructions: instructions, configuration: configuration, router: router)
         var policy = OutputPolicy<GeneratedContent>.noSuggestion(validators: ValidatorChain([GroundingValidator()]))
@@ -74,7 +114,8 @@ struct DefaultPathFlows {
         }
         do throws(GenerationError) {
             let outcome = try await session.respond(
-                to: GenerationRequest(prompt, schema: schema, name: name, grounding: facts, policy: policy))
+                to: GenerationRequest(
+                    prompt, schema: schema, name: name, grounding: facts, examples: examples, policy: policy))
             switch outcome.source {
             case .model(let backend, _, _):
                 return FlowReport(

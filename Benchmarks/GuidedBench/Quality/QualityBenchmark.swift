@@ -45,6 +45,8 @@ struct QualityBenchmark {
         do { corpus = try QualityCorpus.load() } catch { return fail("cannot read the corpus: \(error)") }
         var serverSettings = ManagedLlamaServerBackend.Settings()
         serverSettings.slots = settings.slots
+        serverSettings.model = settings.model
+        let model = settings.model ?? ModelCatalogue.defaultModel
         let backend = ManagedLlamaServerBackend(name: "embedded", settings: serverSettings)
         let availability = await backend.availability()
         guard availability.isAvailable else { return fail("the embedded model cannot serve: \(availability)") }
@@ -55,16 +57,17 @@ struct QualityBenchmark {
         overrides.repetitionPenalty = settings.repetitionPenalty
         let plain = DefaultPathFlows(
             configuration: configuration, flows: flows, overrides: overrides, usesAdapters: settings.adapters,
-            checksStepSense: settings.stepSense)
+            checksStepSense: settings.stepSense, stepExamples: settings.stepExamples)
         if settings.defaultPath {
             print(
-                "quality benchmark — the default path (guided generate with only --schema --prompt --instructions --grounding --fallback) on Gemma 3 270M (embedded llama-server)"
+                "quality benchmark — the default path (guided generate with only --schema --prompt --instructions --grounding --fallback) on \(model) (embedded llama-server)"
                     + (settings.temperature.map { ", temperature \($0) (swept)" } ?? "")
                     + (settings.repetitionPenalty.map { ", repetition penalty \($0) (swept)" } ?? "")
                     + (settings.adapters ? "" : ", no adapter (the schemas' x-guided-adapter ignored)")
-                    + (settings.stepSense ? ", with the step-sense check" : ""))
+                    + (settings.stepSense ? ", with the step-sense check" : "")
+                    + (settings.stepExamples == .schema ? "" : ", step examples: \(settings.stepExamples)"))
         } else {
-            print("quality benchmark — Senba flows on Gemma 3 270M (embedded llama-server), \(settings)")
+            print("quality benchmark — Senba flows on \(model) (embedded llama-server), \(settings)")
         }
         if settings.slots != serverSettings.slots || settings.concurrency > 1 {
             print("load: \(settings.slots)-slot server, \(settings.concurrency) requests in flight at once")
@@ -148,6 +151,12 @@ struct QualitySettings: CustomStringConvertible {
     var adapters = true
     /// `--step-sense`: the default path with the step-sense check (`StepSense`), which is opt-in.
     var stepSense = false
+    /// `--model NAME`: the catalogue model the embedded server runs; nil for the default.
+    var model: String?
+    /// `--step-examples schema|none|nearest`: on the default path, the steps are shown the schema
+    /// file's examples (as a user does), none (zero-shot), or the three of the repository's written
+    /// step lists (`adapters/next-steps`) nearest the request (``ExampleSelection``).
+    var stepExamples = DefaultPathFlows.StepExamples.schema
 
     var description: String {
         "candidates \(candidates) in batches of \(batch)\(stopsEarly ? "" : " (no early stop)"), grounded decoding \(grounded ? "on" : "off"), person-level checks \(qualityChecks ? "on" : "off"), repetition penalty \(repetitionPenalty.map { "\($0)" } ?? "the flow's (steps \(FlowDefaults.steps.repetitionPenalty ?? 0), notifications \(FlowDefaults.notification.repetitionPenalty.map { "\($0)" } ?? "the framework's"))"), seed \(seed)"

@@ -2,17 +2,30 @@ import Foundation
 import Guided
 import GuidedJSON
 import GuidedManagedServer
+import GuidedTestSupport
 
-/// `guided-bench text`: free text on the embedded model over the committed prompts
-/// (`Benchmarks/Fixtures/text/prompts.jsonl`: stories, summaries, rewrites, questions and math
-/// with tutor instructions, short and long caps), with the session's defaults and greedy
-/// sampling. Per split it reports the share of answers that came from the model, ended on a
-/// sentence end within the cap and hold no prompt scaffolding; how often a second greedy run from
-/// a clean session repeated the first exactly; and p50/p95 latency.
+/// `guided-bench text`: instruction following on the embedded model, over the committed prompts
+/// (`Benchmarks/Fixtures/text/instructions.jsonl`: 48 chat-app instructions and messages — roles,
+/// tasks, styles, formats, refusals, "if asked X, say Y" — each with checks a machine runs,
+/// dev/test 24/24). Each model of the catalogue named (`--models`, default: the embedded default
+/// and Gemma 3 270M, the baseline) answers every prompt through a session with the prompt's
+/// instructions and token cap, greedily unless `--sampling` says otherwise. Per model and split it
+/// reports answers from the model, answers that pass every check, answers a reader keeps
+/// (`instruction-labels.jsonl`; "?" while an answer is unlabelled), answers that do both — the
+/// target — and p50/p95 latency. `--record FILE` writes the answers no label covers, shuffled and
+/// without the model's name, for blind readers.
 struct TextBenchmark {
-    var repeats: Int
+    var models: [String]
+    var split = "all"
     /// `greedy`, `top-k` (40, seed 7) or `top-p` (0.9, seed 7).
     var sampling = "greedy"
+    var recordPath: String?
+    var verbose = false
+
+    /// The fixtures folder.
+    static let folder =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/text").path
 
     var mode: GenerationOptions.SamplingMode {
         switch sampling {
@@ -22,109 +35,110 @@ struct TextBenchmark {
         }
     }
 
-    struct Prompt {
-        var id: String
-        var split: String
-        var kind: String
-        var prompt: String
-        var instructions: String?
-        var maxTokens: Int
-    }
-
+    /// One answer.
     struct Record {
-        var prompt: Prompt
+        var model: String
+        var prompt: InstructionPrompt
+        var answer: String
         var fromModel: Bool
-        var endsOnSentence: Bool
-        var scaffolding: Bool
-        var truncated: Bool
-        var repeated: Int
+        var checkFailure: String?
         var milliseconds: Double
-        var text: String
     }
 
     func run() async {
-        let prompts: [Prompt]
-        do { prompts = try Self.load() } catch { return fail("cannot read the prompts: \(error)") }
-        let backend = ManagedLlamaServerBackend(name: "embedded")
-        guard await backend.availability().isAvailable else { return fail("the embedded model cannot serve") }
-        let configuration = GuidedConfiguration(backends: [backend])
-        print(
-            "text benchmark — free text on Gemma 3 270M (embedded llama-server), sampling \(sampling), \(repeats) repeat(s)"
-        )
+        let prompts: [InstructionPrompt]
+        let labels: InstructionLabels
+        do {
+            prompts = try Self.load().filter { split == "all" || $0.split == split }
+            labels = try InstructionLabels.load()
+        } catch { return fail("\(error)") }
+        print("text benchmark — instruction following, \(prompts.count) prompts, sampling \(sampling)")
         var records: [Record] = []
-        for prompt in prompts {
-            records.append(await measure(prompt, configuration))
-            let record = records.last!
-            print(
-                String(
-                    format: "  %-8@ %6.0f ms %@%@%@ repeated %d/%d: %@", prompt.id, record.milliseconds,
-                    record.fromModel ? "model" : "NONE", record.truncated ? " CUT" : "",
-                    record.scaffolding ? " SCAFFOLD" : "", record.repeated, repeats, record.text))
+        for model in models {
+            var settings = ManagedLlamaServerBackend.Settings()
+            settings.model = model
+            let backend = ManagedLlamaServerBackend(name: "embedded", settings: settings)
+            let availability = await backend.availability()
+            guard availability.isAvailable else { return fail("\(model) cannot serve: \(availability)") }
+            let configuration = GuidedConfiguration(backends: [backend])
+            print("\n\(model):")
+            for prompt in prompts {
+                let record = await answer(prompt, model: model, configuration)
+                records.append(record)
+                let verdict = record.checkFailure.map { "FAILS \($0)" } ?? "passes"
+                let label = labels.keeps(prompt.id, record.answer).map { $0 ? "kept" : "rejected" } ?? "unlabelled"
+                print(
+                    String(format: "  %@ %6.0f ms %@, %@: ", prompt.id, record.milliseconds, verdict, label)
+                        + Self.oneLine(record.answer))
+            }
+            await backend.shutdown()
         }
-        await backend.shutdown()
         print("")
-        print(
-            "split  prompts  good answers  from model  ends on a sentence  no scaffolding  same again      p50 ms   p95 ms"
-        )
-        for split in ["dev", "test", "all"] {
-            let group = records.filter { split == "all" || $0.prompt.split == split }
-            let good = group.filter { $0.fromModel && $0.endsOnSentence && !$0.scaffolding }
-            let latencies = group.map(\.milliseconds).sorted()
-            print(
-                String(
-                    format: "%-5@ %8d %12.0f%% %10.0f%% %18.0f%% %14.0f%% %9d/%-5d %8.0f %8.0f", split, group.count,
-                    percent(good.count, group.count), percent(group.filter(\.fromModel).count, group.count),
-                    percent(group.filter(\.endsOnSentence).count, group.count),
-                    percent(group.filter { !$0.scaffolding }.count, group.count),
-                    group.map(\.repeated).reduce(0, +), group.count * repeats, quantile(latencies, 0.5),
-                    quantile(latencies, 0.95)))
-        }
-    }
-
-    private func measure(_ prompt: Prompt, _ configuration: GuidedConfiguration) async -> Record {
-        let options = GenerationOptions(sampling: mode, maximumResponseTokens: prompt.maxTokens)
-        let started = ContinuousClock.now
-        let session = LanguageModelSession(instructions: prompt.instructions, configuration: configuration)
-        let outcome = try? await session.respond(to: prompt.prompt, options: options)
-        let elapsed = ContinuousClock.now - started
-        let text = outcome?.value ?? ""
-        var repeated = 0
-        for _ in 0..<repeats {
-            let again = LanguageModelSession(instructions: prompt.instructions, configuration: configuration)
-            if let other = try? await again.respond(to: prompt.prompt, options: options), other.value == text {
-                repeated += 1
+        InstructionReport(records: records, labels: labels, models: models).print()
+        if let recordPath {
+            do { try record(records, labels: labels, to: recordPath) } catch {
+                return fail("cannot write \(recordPath): \(error)")
             }
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let ends = trimmed.last.map { ".!?\"')".contains($0) } ?? false
-        let scaffolding = ["Input:", "Output:", "Facts:"].contains { trimmed.contains($0) }
+    }
+
+    private func answer(_ prompt: InstructionPrompt, model: String, _ configuration: GuidedConfiguration) async
+        -> Record
+    {
+        let options = GenerationOptions(sampling: mode, maximumResponseTokens: prompt.maxTokens)
+        let session = LanguageModelSession(instructions: prompt.instructions, configuration: configuration)
+        let started = ContinuousClock.now
+        let outcome = try? await session.respond(to: prompt.prompt, options: options)
+        let elapsed = ContinuousClock.now - started
+        let answer = (outcome?.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         return Record(
-            prompt: prompt, fromModel: outcome?.isFromModel ?? false,
-            endsOnSentence: ends && !(outcome?.isTruncated ?? true), scaffolding: scaffolding,
-            truncated: outcome?.isTruncated ?? false, repeated: repeated,
-            milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
-            text: trimmed.replacingOccurrences(of: "\n", with: " ⏎ "))
+            model: model, prompt: prompt, answer: answer, fromModel: outcome?.isFromModel ?? false,
+            checkFailure: prompt.failure(of: answer),
+            milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
     }
 
-    static func load() throws -> [Prompt] {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/text/prompts.jsonl").path
-        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { line in
-            let json = try JSONReader.parse(String(line))
-            return Prompt(
-                id: json["id"]?.stringValue ?? "?", split: json["split"]?.stringValue ?? "dev",
-                kind: json["kind"]?.stringValue ?? "", prompt: json["prompt"]?.stringValue ?? "",
-                instructions: json["instructions"]?.stringValue, maxTokens: json["maxTokens"]?.intValue ?? 60)
+    /// The answers no label covers, once each, in a shuffled order that hides which model wrote
+    /// them, as readers get them: `{id, split, kind, instructions, prompt, answer}`.
+    private func record(_ records: [Record], labels: InstructionLabels, to path: String) throws {
+        var seen: Set<String> = []
+        var lines: [String] = []
+        for record in records where labels.keeps(record.prompt.id, record.answer) == nil && record.fromModel {
+            guard seen.insert(InstructionLabels.key(record.prompt.id, record.answer)).inserted else { continue }
+            let line = GeneratedContent(properties: [
+                ("id", GeneratedContent(record.prompt.id)), ("split", GeneratedContent(record.prompt.split)),
+                ("kind", GeneratedContent(record.prompt.kind)),
+                ("instructions", record.prompt.instructions.map { GeneratedContent($0) } ?? GeneratedContent.null),
+                ("prompt", GeneratedContent(record.prompt.prompt)), ("answer", GeneratedContent(record.answer)),
+            ])
+            lines.append(line.jsonText())
         }
+        var generator = SeededShuffle(seed: 2026)
+        lines.shuffle(using: &generator)
+        try (lines.map { $0 + "\n" }.joined()).write(toFile: path, atomically: true, encoding: .utf8)
+        print("\nrecorded \(lines.count) unlabelled answers to \(path) (shuffled, no model named)")
     }
 
-    private func quantile(_ sorted: [Double], _ q: Double) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))]
+    static func load() throws -> [InstructionPrompt] {
+        try ReaderLabels.jsonLines(folder + "/instructions.jsonl").map { try InstructionPrompt(line: $0.json) }
     }
+
+    static func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ⏎ ") }
 
     private func fail(_ message: String) {
         FileHandle.standardError.write(Data("guided-bench text: \(message)\n".utf8))
         exit(1)
+    }
+}
+
+/// A reproducible shuffle (SplitMix64), so a recording's order is the same from run to run.
+struct SeededShuffle: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

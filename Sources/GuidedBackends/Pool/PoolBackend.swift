@@ -26,6 +26,12 @@ package final class PoolBackend: LanguageModelBackend {
         members.dropFirst().reduce(members[0].capabilities) { $0.union($1.capabilities) }
     }
 
+    /// The members' prompt style when they all share one; nil when they differ or do not say.
+    public var promptStyle: PromptStyle? {
+        let styles = Set(members.map(\.promptStyle))
+        return styles.count == 1 ? styles.first! : nil
+    }
+
     /// The members that cannot serve `request`, with the first one's reason; `nil` when every
     /// member can.
     private func unable(for request: BackendRequest) -> (members: Set<Int>, reason: String?) {

@@ -60,16 +60,13 @@ package enum OutputDefaults {
         return checks
     }
 
-    /// The backend kinds that show a base model the completion prompt (``CompletionPrompt``),
-    /// where worked examples decide what the model writes.
-    package static let completionPromptKinds: Set<String> = ["llama-server", "managed-llama-server", "ollama"]
-
     /// A warning when an output with no examples of its own (`hasExamples` false) is routed to
-    /// a backend that shows a base model the completion prompt; nil otherwise.
+    /// a backend that shows a base model the completion prompt (``PromptStyle/completion``);
+    /// nil otherwise. An instruct model, prompted with its chat template, needs no examples.
     package static func missingExamplesWarning(
         for name: String, hasExamples: Bool, route: [any LanguageModelBackend], file: String? = nil
     ) -> SchemaError? {
-        guard !hasExamples, let base = route.first(where: { completionPromptKinds.contains($0.kind) }) else {
+        guard !hasExamples, let base = route.first(where: { $0.promptStyle == .completion }) else {
             return nil
         }
         return SchemaError(
@@ -99,11 +96,13 @@ package enum OutputDefaults {
             output: "Could you please send me the report when you have a moment?"),
     ]
 
-    /// The checks free text passes by default: not empty, and no prompt scaffolding echoed
-    /// (`Input:`/`Output:` labels, the prompt's own lines). Nothing a reader would keep is
-    /// rejected: repetition and length are left to the app, since a story may repeat a phrase.
+    /// The checks free text passes by default: not empty, and not the prompt repeated back nor
+    /// the completion prompt's section labels (``PromptEchoValidator``). Nothing a reader would
+    /// keep is rejected: repetition and length are left to the app, since a story may repeat a
+    /// phrase, and code, math and JSON in an answer are the answer (the structured checks'
+    /// scaffolding markers, "```", `}}`, `JSON`, are not applied to free text).
     package static let textChecks: [any OutputValidator] = [
-        MinimumContentValidator(minimumWords: 1), ScaffoldingEchoValidator(),
+        MinimumContentValidator(minimumWords: 1), PromptEchoValidator(),
     ]
 
     /// `policy`'s validators with each default check whose name they lack added after them
@@ -119,11 +118,6 @@ package enum OutputDefaults {
         // neither the facts nor the copy being polished have, is a changed fact.
         if polishing, grounded, schema != nil { defaults.append(ChangedFactValidator()) }
         return ValidatorChain(own.validators + defaults.filter { !present.contains($0.name) })
-    }
-
-    /// The examples a request without its own shows: the schema's, else derived from its shape.
-    static func examples(for schema: GenerationSchema) -> [Example<GeneratedContent>] {
-        schema.examples.isEmpty ? ShapeExamples.derive(for: schema) : schema.examples
     }
 
     private static func tokens(_ node: SchemaNode, _ schema: GenerationSchema, inList: Bool, depth: Int) -> Int {

@@ -19,28 +19,32 @@ extension OutputPlan {
     }
 
     /// The examples `request` is shown, the first that has any of: the call's, the policy's, the
-    /// configuration's for the type, the schema's own, then examples derived from the schema's
-    /// shape (`OutputDefaults.textExamples` for free text). An example without an input is shown with the
-    /// request's prompt.
+    /// configuration's for the type, the schema's own, then the framework's — examples derived
+    /// from the schema's shape, or `OutputDefaults.textExamples` for free text — which
+    /// `fromDefaults` marks (a chat model is shown none of them). An example without an input is
+    /// shown with the request's prompt.
     func examples(for request: SessionRequest, policy: OutputPolicy<Value>, settings: OutputSettings?)
-        -> [BackendRequest.Example]
+        -> (examples: [BackendRequest.Example], fromDefaults: Bool)
     {
         var examples = request.examples
         if examples.isEmpty { examples = policy.examples.map(\.backendExample) }
         if examples.isEmpty, let configured = settings?.examples?.examples {
             examples = configured.map(\.backendExample)
         }
-        if examples.isEmpty {
+        if examples.isEmpty, let schema { examples = schema.examples.map(\.backendExample) }
+        let fromDefaults = examples.isEmpty
+        if fromDefaults {
             examples =
-                schema.map { OutputDefaults.examples(for: $0).map(\.backendExample) }
+                schema.map { ShapeExamples.derive(for: $0).map(\.backendExample) }
                 ?? OutputDefaults.textExamples.map(\.backendExample)
         }
-        return examples.map { example in
+        let shown = examples.map { example in
             guard example.input.isEmpty else { return example }
             var shown = example
             shown.input = request.prompt
             return shown
         }
+        return (shown, fromDefaults)
     }
 
     /// The adapter `request` is served with (``ModelAdapter``): the configuration's for the type

@@ -1,0 +1,66 @@
+public import GuidedSchema
+
+/// Renders a request as the chat turns an instruction-tuned model reads (``PromptStyle/chat``).
+///
+/// The turns, fixed and documented:
+/// - **system**: the instructions, then — with a schema — the output format line
+///   ``CompletionPrompt`` shows a base model (`Output format: JSON. {field}: {description} …`);
+///   left out when there is neither, so the model's template adds its own default;
+/// - for each worked example, a **user** turn (the example's facts block, then its input) and an
+///   **assistant** turn (its output: compact JSON, or the text itself without a schema) — the
+///   app's examples only: those the framework derives for a base model are left out;
+/// - the transcript, each earlier prompt a **user** turn and each response an **assistant** turn;
+/// - last, a **user** turn with the request's facts block and its prompt.
+///
+/// Facts are written as a completion prompt writes them (``CompletionPrompt/factsBlock(_:)``),
+/// so both styles show a model the same facts the same way and the checks look for the same
+/// scaffolding. Backends turn the messages into the model's own text with its template
+/// (llama-server's `/apply-template`) or send them as they are (`/chat/completions`).
+public enum ChatPrompt {
+    /// One turn of a chat.
+    public struct Message: Sendable, Hashable {
+        /// Who speaks.
+        public enum Role: String, Sendable, Hashable {
+            /// Standing instructions.
+            case system
+            /// The person asking.
+            case user
+            /// The model answering.
+            case assistant
+        }
+
+        /// Who speaks.
+        public var role: Role
+        /// What is said.
+        public var content: String
+
+        /// A turn of `role` saying `content`.
+        public init(_ role: Role, _ content: String) {
+            self.role = role
+            self.content = content
+        }
+
+        /// The turn as an OpenAI-style message object: `{"role": …, "content": …}`.
+        public var json: GeneratedContent {
+            ["role": GeneratedContent(role.rawValue), "content": GeneratedContent(content)]
+        }
+    }
+
+    /// The turns for `request`.
+    public static func messages(_ request: BackendRequest) -> [Message] {
+        var messages: [Message] = []
+        var system: [String] = []
+        if let instructions = request.instructions, !instructions.isEmpty { system.append(instructions) }
+        if let schema = request.schema, let format = CompletionPrompt.formatLine(schema) { system.append(format) }
+        if !system.isEmpty { messages.append(Message(.system, system.joined(separator: "\n"))) }
+        for example in request.examplesAreDefault ? [] : request.examples {
+            messages.append(Message(.user, CompletionPrompt.chatMessage(example.input, facts: example.grounding)))
+            messages.append(Message(.assistant, example.outputText(structured: request.schema != nil)))
+        }
+        for entry in request.transcript {
+            messages.append(Message(entry.role == .user ? .user : .assistant, entry.text))
+        }
+        messages.append(Message(.user, CompletionPrompt.chatMessage(request.prompt, facts: request.grounding)))
+        return messages
+    }
+}
