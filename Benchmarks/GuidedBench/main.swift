@@ -18,7 +18,7 @@ import GuidedManagedServer
 /// one server with 1 slot, one with 4, and two replicas behind a pool.
 /// `guided-bench adversarial [--guided PATH] [--no-live]`: adversarial schemas through the release
 /// `guided` tool (time and peak memory each), their grammars through a live llama-server.
-/// `guided-bench text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE]`:
+/// `guided-bench text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--score FILE]`:
 /// instruction following over the committed prompts, per model: answers that pass their checks,
 /// that a reader keeps, and both; latency.
 /// Run in release mode on a quiet machine: `swift run -c release guided-bench grammar`.
@@ -89,6 +89,10 @@ case "text":
     func value(_ name: String) -> String? {
         arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     }
+    if let path = value("--score") {
+        TextBenchmark.score(path)
+        exit(0)
+    }
     let models = value("--models").map { $0.split(separator: ",").map(String.init) }
         ?? [ModelCatalogue.defaultModel, "gemma-3-270m"]
     await TextBenchmark(
@@ -143,7 +147,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

@@ -88,7 +88,9 @@ package struct ManagedServerLocator: Sendable {
                 ResolvedModel(
                     file: wanted, promptStyle: metadata.chatTemplate == nil ? .completion : .chat, catalogue: nil))
         } catch {
-            return .failure(UnavailableReason(.modelMismatch, error.message))
+            return .failure(
+                UnavailableReason(
+                    .modelMismatch, "\(wanted) is not a GGUF model Guided can read: \(error.message) — \(error.remedy)"))
         }
     }
 

@@ -102,7 +102,8 @@ import Testing
         #expect(body["stream"]?.boolValue == true)
         let messages = try #require(body["messages"]?.arrayValue)
         #expect(messages.map { $0["role"]?.stringValue } == ["system", "user"])
-        #expect(messages.last?["content"]?.stringValue == "Plan a pool day.")
+        // The instructions are the system turn and are recalled at the end of the last user turn (ChatPrompt).
+        #expect(messages.last?["content"]?.stringValue == "Plan a pool day.\n\n(Remember: Answer in JSON.)")
     }
 
     @Test func greedyIsTemperature0() async throws {
@@ -361,6 +362,7 @@ import Testing
         let messages = try #require(body["messages"]?.arrayValue)
         #expect(messages.map { $0["role"]?.stringValue ?? "" } == ["system", "user", "assistant", "user"])
         #expect(messages[2]["content"] == #"{"text":"It is late."}"#)
-        #expect(messages[3]["content"] == "Facts:\n- parcel arrives Friday\n\nRewrite it")
+        #expect(messages[0]["content"] == "Be plain.\nOutput format: JSON.")
+        #expect(messages[3]["content"] == "Facts:\n- parcel arrives Friday\n\nRewrite it\n\n(Remember: Be plain.)")
     }
 }

@@ -45,6 +45,31 @@ struct TextBenchmark {
         var milliseconds: Double
     }
 
+    /// `--score FILE`: the checks on answers written elsewhere (JSON Lines of `{id, answer}`, e.g.
+    /// another prompt layout tried on the dev split), per split, with each failure.
+    static func score(_ path: String) {
+        do {
+            let prompts = Dictionary(uniqueKeysWithValues: try load().map { ($0.id, $0) })
+            var passed: [String: (Int, Int)] = [:]
+            for (place, json) in try ReaderLabels.jsonLines(path) {
+                guard let id = json["id"]?.stringValue, let prompt = prompts[id],
+                    let answer = json["answer"]?.stringValue
+                else { throw ReaderLabels.LabelError("\(place): needs the id of a prompt and an answer") }
+                let failure = prompt.failure(of: answer)
+                if let failure { print("  \(id) FAILS \(failure): \(oneLine(answer))") }
+                var tally = passed[prompt.split] ?? (0, 0)
+                tally = (tally.0 + (failure == nil ? 1 : 0), tally.1 + 1)
+                passed[prompt.split] = tally
+            }
+            for (split, tally) in passed.sorted(by: { $0.key < $1.key }) {
+                print("\(split): \(tally.0) of \(tally.1) pass every check")
+            }
+        } catch {
+            FileHandle.standardError.write(Data("guided-bench text: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
     func run() async {
         let prompts: [InstructionPrompt]
         let labels: InstructionLabels

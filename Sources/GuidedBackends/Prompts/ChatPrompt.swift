@@ -10,7 +10,14 @@ public import GuidedSchema
 ///   **assistant** turn (its output: compact JSON, or the text itself without a schema) — the
 ///   app's examples only: those the framework derives for a base model are left out;
 /// - the transcript, each earlier prompt a **user** turn and each response an **assistant** turn;
-/// - last, a **user** turn with the request's facts block and its prompt.
+/// - last, a **user** turn with the request's facts block, its prompt and — when there are
+///   instructions — a reminder of them: `(Remember: {instructions})`.
+///
+/// The reminder is measured: a small instruct model follows instructions it has just read more
+/// often than ones a system turn gave earlier. On the instruction-following benchmark's dev split
+/// (`guided-bench text`), Qwen2.5-Coder-1.5B-Instruct passed the checks on 21 of 24 prompts with
+/// it and 18 of 24 with the instructions in the system turn alone (18 with them in the user turn
+/// alone, 19 with them repeated without the parenthesis).
 ///
 /// Facts are written as a completion prompt writes them (``CompletionPrompt/factsBlock(_:)``),
 /// so both styles show a model the same facts the same way and the checks look for the same
@@ -60,7 +67,11 @@ public enum ChatPrompt {
         for entry in request.transcript {
             messages.append(Message(entry.role == .user ? .user : .assistant, entry.text))
         }
-        messages.append(Message(.user, CompletionPrompt.chatMessage(request.prompt, facts: request.grounding)))
+        var last = CompletionPrompt.chatMessage(request.prompt, facts: request.grounding)
+        if let instructions = request.instructions, !instructions.isEmpty {
+            last += "\n\n(Remember: \(instructions))"
+        }
+        messages.append(Message(.user, last))
         return messages
     }
 }

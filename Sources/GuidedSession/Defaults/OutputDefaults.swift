@@ -96,13 +96,14 @@ package enum OutputDefaults {
             output: "Could you please send me the report when you have a moment?"),
     ]
 
-    /// The checks free text passes by default: not empty, and not the prompt repeated back nor
-    /// the completion prompt's section labels (``PromptEchoValidator``). Nothing a reader would
-    /// keep is rejected: repetition and length are left to the app, since a story may repeat a
-    /// phrase, and code, math and JSON in an answer are the answer (the structured checks'
-    /// scaffolding markers, "```", `}}`, `JSON`, are not applied to free text).
+    /// The checks free text passes by default: not empty (a number alone is an answer), and not
+    /// the prompt repeated back nor the completion prompt's section labels
+    /// (``PromptEchoValidator``). Nothing a reader would keep is rejected: repetition and length
+    /// are left to the app, since a story may repeat a phrase, and code, math and JSON in an
+    /// answer are the answer (the structured checks' scaffolding markers, "```", `}}`, `JSON`,
+    /// are not applied to free text).
     package static let textChecks: [any OutputValidator] = [
-        MinimumContentValidator(minimumWords: 1), PromptEchoValidator(),
+        MinimumContentValidator(minimumWords: 1, countsNumbers: true), PromptEchoValidator(),
     ]
 
     /// `policy`'s validators with each default check whose name they lack added after them

@@ -12,12 +12,20 @@ public struct MinimumContentValidator: OutputValidator {
     package var distinctItems: Bool
     /// The strings checked for words: nil for every string, otherwise those at or under each pointer.
     package var pointers: [JSONPointer]?
+    /// Whether a number counts as a word (`19`, `0.75`, `14/06`): an answer to "What is 12 + 7?"
+    /// may be a number alone.
+    package var countsNumbers: Bool
 
     /// Requires `minimumWords` words per string and, when `distinctItems`, no repeated array items.
-    public init(minimumWords: Int = 2, distinctItems: Bool = true, at pointers: [JSONPointer]? = nil) {
+    /// With `countsNumbers`, a token with a digit counts as a word too.
+    public init(
+        minimumWords: Int = 2, distinctItems: Bool = true, at pointers: [JSONPointer]? = nil,
+        countsNumbers: Bool = false
+    ) {
         self.minimumWords = minimumWords
         self.distinctItems = distinctItems
         self.pointers = pointers
+        self.countsNumbers = countsNumbers
     }
 
     /// `"minimumContent"`.
@@ -30,13 +38,16 @@ public struct MinimumContentValidator: OutputValidator {
         return found
     }
 
-    /// The number of letter-bearing, whitespace-separated tokens in `text`.
-    static func wordCount(_ text: String) -> Int {
-        text.split(whereSeparator: \.isWhitespace).filter { $0.contains(where: \.isLetter) }.count
+    /// The number of letter-bearing (with `countsNumbers`, letter- or digit-bearing),
+    /// whitespace-separated tokens in `text`.
+    static func wordCount(_ text: String, countsNumbers: Bool = false) -> Int {
+        text.split(whereSeparator: \.isWhitespace).filter {
+            $0.contains { $0.isLetter || (countsNumbers && $0.isNumber) }
+        }.count
     }
 
     private func tooFewWords(_ leaf: StringLeaf) -> Rejection? {
-        let count = Self.wordCount(leaf.text)
+        let count = Self.wordCount(leaf.text, countsNumbers: countsNumbers)
         guard count < minimumWords else { return nil }
         return Rejection(
             validator: name, reason: "tooFewWords", pointer: leaf.pointer,
