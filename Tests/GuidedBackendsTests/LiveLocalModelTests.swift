@@ -195,9 +195,10 @@ import Testing
         #expect(reason.code == .modelMissing || reason.code == .binaryMissing)
     }
 
-    @Test func aServerThatCannotStartIsUnavailableWithItsLog() async throws {
+    @Test func aFileThatIsNotAModelIsRefusedBeforeAServerStarts() async throws {
         let garbage = NSTemporaryDirectory() + "guided-not-a-model-\(getpid()).gguf"
         try "not a model".write(toFile: garbage, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: garbage) }
         var settings = ManagedLlamaServerBackend.Settings()
         settings.model = garbage
         let backend = ManagedLlamaServerBackend(name: "broken", settings: settings)
@@ -205,6 +206,8 @@ import Testing
             Issue.record("a garbage model reported available")
             return
         }
-        #expect(reason.code == .unhealthy || reason.code == .binaryMissing)
+        #expect(reason.code == .modelMismatch || reason.code == .binaryMissing, "\(reason)")
+        #expect(reason.message.contains(garbage), "\(reason)")
+        #expect(await backend.port == nil, "no server was started")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Guided
 import GuidedJSON
 import GuidedManagedServer
+import GuidedTestSupport
 import Testing
 
 /// What a `managed-llama-server` configuration's `threads` and `memoryLimitMB` do to the server
@@ -29,7 +30,7 @@ import Testing
         try script.write(toFile: binary, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary)
         let model = directory + "/model.gguf"
-        _ = FileManager.default.createFile(atPath: model, contents: Data("GGUF".utf8))
+        try StandInModel.write(to: model)
         return (binary, model, directory)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Guided
 import GuidedManagedServer
+import GuidedTestSupport
 import Testing
 
 /// The managed server picks a free port and hands it to llama-server, which binds it a few
@@ -30,7 +31,7 @@ import Testing
         try script.write(toFile: binary, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary)
         let model = directory + "/model.gguf"
-        _ = FileManager.default.createFile(atPath: model, contents: Data("GGUF".utf8))
+        try StandInModel.write(to: model)
         return (binary, model, runs)
     }
 

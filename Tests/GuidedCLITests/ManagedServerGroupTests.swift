@@ -24,7 +24,8 @@ import Testing
 
             """)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-        let model = try GuidedCommandTests.temporaryFile("model.gguf", "GGUF")
+        let model = try GuidedCommandTests.temporaryFile("model.gguf", "")
+        try StandInModel.write(to: model)
         let config = try GuidedCommandTests.temporaryFile(
             "wrapper.json",
             #"{"backends":[{"name":"wrapped","kind":"managed-llama-server","binary":"\#(script)","model":"\#(model)","startupTimeoutSeconds":\#(startupTimeout)}]}"#
@@ -124,7 +125,8 @@ import Testing
         let script = try GuidedCommandTests.temporaryFile(
             "limit-wrapper.sh", "#!/bin/sh\nulimit -v > '\(limitFile)'\nexec sleep 300\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-        let model = try GuidedCommandTests.temporaryFile("model.gguf", "GGUF")
+        let model = try GuidedCommandTests.temporaryFile("model.gguf", "")
+        try StandInModel.write(to: model)
         let config = try GuidedCommandTests.temporaryFile(
             "limit.json",
             #"{"backends":[{"name":"wrapped","kind":"managed-llama-server","binary":"\#(script)","model":"\#(model)","startupTimeoutSeconds":2}]}"#

@@ -1,4 +1,5 @@
 import Foundation
+import GuidedTestSupport
 import GuidedTestTraits
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
         try "#!/bin/sh\necho $$ > '\(pidFile)'\nexec sleep 600\n".write(toFile: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
         let model = directory + "/model.gguf"
-        try Data("GGUF".utf8).write(to: URL(fileURLWithPath: model))
+        try StandInModel.write(to: model)
         let config = directory + "/guided.json"
         try
             #"{"backends":[{"name":"m","kind":"managed-llama-server","binary":"\#(fake)","model":"\#(model)","startupTimeoutSeconds":60}]}"#
