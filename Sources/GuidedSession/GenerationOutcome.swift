@@ -111,7 +111,7 @@ public struct Attempt: Sendable, CustomStringConvertible {
     public var milliseconds: Double
     /// With several candidates per attempt (``CandidatePolicy``): every candidate's verdict, in
     /// the order generated; empty for a single generation.
-    package var candidates: [CandidateVerdict] = []
+    public var candidates: [CandidateVerdict] = []
     /// The request field the schema's constraint went in (``LanguageModelBackend/constraintField(for:)``),
     /// when the backend says; nil for an attempt that sent nothing.
     public var constraint: String?

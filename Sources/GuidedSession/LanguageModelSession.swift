@@ -42,12 +42,17 @@ public final class LanguageModelSession: Sendable {
         self.router = router ?? Router(policy: RoutePolicy(routing: configuration.routing))
     }
 
-    /// Prompts and responses kept so far, oldest first (independent requests keep none; see
-    /// ``TranscriptHistory``).
-    package var transcript: [TranscriptEntry] { state.withLock { $0.turns.map(\.entry) } }
+    /// Prompts and responses kept so far, oldest first: each prompt a ``TranscriptEntry/Role/user``
+    /// entry, each answer a ``TranscriptEntry/Role/model`` one (free text continues the
+    /// conversation; a structured request stands alone and keeps none — see ``TranscriptHistory``).
+    ///
+    /// ```swift
+    /// for entry in session.transcript { print(entry.role == .user ? "you:" : "model:", entry.text) }
+    /// ```
+    public var transcript: [TranscriptEntry] { state.withLock { $0.turns.map(\.entry) } }
 
-    /// Forgets the transcript; instructions stay.
-    package func resetTranscript() {
+    /// Forgets the transcript; instructions stay (a chat app's "new conversation").
+    public func resetTranscript() {
         state.withLock { $0.turns = [] }
     }
 

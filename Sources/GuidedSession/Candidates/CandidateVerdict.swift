@@ -1,10 +1,10 @@
-import GuidedBackends
-import GuidedValidation
+public import GuidedBackends
+public import GuidedValidation
 
 /// What became of one candidate: why it failed or was rejected, or that it passed, with its score.
-package struct CandidateVerdict: Sendable, CustomStringConvertible {
+public struct CandidateVerdict: Sendable, CustomStringConvertible {
     /// What happened to the candidate.
-    package enum Outcome: Sendable {
+    public enum Outcome: Sendable {
         /// The generation itself failed (output cut by the token limit, or not valid for the schema).
         case failed(BackendError)
         /// The output was rejected by a check (a validator, or the decoding check).
@@ -26,7 +26,7 @@ package struct CandidateVerdict: Sendable, CustomStringConvertible {
     public var shipped: Bool
     /// Whether the backend stopped it while generating, once a finished part of it failed a
     /// check (its ``text`` is what it had written by then).
-    package var stoppedEarly = false
+    public var stoppedEarly = false
 
     /// A machine-readable code: `failed:truncated`, `rejected:grounding/ungroundedNumber`,
     /// `passed`.

@@ -85,6 +85,21 @@ extension LanguageModelSession {
         try await respond(to: GenerationRequest<String>(prompt, options: options))
     }
 
+    /// Foundation Models' shorthand for streamed free text:
+    /// `streamResponse(to: GenerationRequest(prompt, options: options))`. Each snapshot's
+    /// ``PartialResponse/text`` is the whole answer so far.
+    ///
+    /// ```swift
+    /// for try await snapshot in session.streamResponse(to: "Tell me about the moon.") {
+    ///     if case .partial(let partial) = snapshot { print(partial.text) }
+    /// }
+    /// ```
+    public func streamResponse(to prompt: String, options: GenerationOptions = GenerationOptions())
+        -> AsyncThrowingStream<ResponseSnapshot<String>, any Error>
+    {
+        streamResponse(to: GenerationRequest<String>(prompt, options: options))
+    }
+
     /// Like ``respond(to:generating:)``, yielding typed snapshots of the output as it streams
     /// (``PartialResponse/content`` is `Output.PartiallyGenerated`), then the checked outcome.
     ///
