@@ -35,6 +35,11 @@ extension LanguageModelBackend {
     /// (``TokenCount/isEstimate``), so context checks can leave a margin.
     public func tokenCount(of text: String) async throws(BackendError) -> TokenCount { .estimate(of: text) }
 
+    /// ``tokenCount(of:)-(String)`` of the request's ``CompletionPrompt``.
+    public func tokenCount(of request: BackendRequest) async throws(BackendError) -> TokenCount {
+        try await tokenCount(of: CompletionPrompt.render(request))
+    }
+
     /// Available: for a backend with nothing to check ahead of a request (an in-process model, or
     /// a service that only tells by answering). Backends that can tell — a server's health
     /// endpoint, a missing API key — replace it, so the router skips them with the reason

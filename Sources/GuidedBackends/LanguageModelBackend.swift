@@ -24,6 +24,10 @@ public protocol LanguageModelBackend: Sendable {
     /// The number of tokens `text` takes for this backend's model: exact when the backend can
     /// ask the model's tokenizer, else an estimate that says so (``TokenCount/isEstimate``).
     func tokenCount(of text: String) async throws(BackendError) -> TokenCount
+    /// The number of tokens `request`'s prompt takes, rendered as this backend shows it to its
+    /// model. The default counts ``CompletionPrompt``'s rendering with ``tokenCount(of:)-(String)``;
+    /// a backend that renders chat turns through a template counts the template's text.
+    func tokenCount(of request: BackendRequest) async throws(BackendError) -> TokenCount
     /// How many tokens the model's context holds.
     func contextSize() async throws(BackendError) -> Int
     /// The request field that carries `request`'s output constraint on the wire (`grammar`,

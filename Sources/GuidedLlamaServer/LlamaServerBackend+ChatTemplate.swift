@@ -13,6 +13,12 @@ extension LlamaServerBackend {
         }
     }
 
+    /// Exact, from `/tokenize`, of the prompt as this backend renders it (through the model's chat
+    /// template for ``PromptStyle/chat``).
+    public func tokenCount(of request: BackendRequest) async throws(BackendError) -> TokenCount {
+        try await tokenCount(of: render(request))
+    }
+
     /// `messages` as the model's chat template writes them, ending with the opening of the
     /// assistant's turn: llama-server's `/apply-template`, which renders the template the model's
     /// GGUF carries (ChatML for Qwen) exactly as its `/v1/chat/completions` would.

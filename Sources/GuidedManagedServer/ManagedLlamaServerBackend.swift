@@ -148,6 +148,11 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         try await running().tokenCount(of: text)
     }
 
+    /// Token count of `request`'s prompt as the managed server's model is shown it.
+    public func tokenCount(of request: BackendRequest) async throws(BackendError) -> TokenCount {
+        try await running().tokenCount(of: request)
+    }
+
     /// `grammar`, as on any llama-server.
     public func constraintField(for request: BackendRequest) -> String? { request.schema == nil ? nil : "grammar" }
 

@@ -262,16 +262,17 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// How much of the context the session already fills: the instructions and every
-    /// transcript entry the next request will carry, counted by the first routed backend
+    /// transcript entry the next request will carry, as the first routed backend shows them to
+    /// its model (its chat template's turns, or the completion prompt) and counted by it
     /// (exactly by llama-server, estimated by backends without a tokenizer — ``TokenCount``
     /// says which). Counted before any response too, so the instructions alone show.
     public func tokenUsage() async -> TokenUsage {
-        let history = CompletionPrompt.render(
-            BackendRequest(prompt: "", instructions: instructions, transcript: transcript))
+        let history = BackendRequest(prompt: "", instructions: instructions, transcript: transcript)
+        let estimate = TokenCount.estimate(of: CompletionPrompt.render(history))
         guard let backend = configuration.routedBackends.first else {
-            return TokenUsage(used: .estimate(of: history), contextSize: nil, backend: nil)
+            return TokenUsage(used: estimate, contextSize: nil, backend: nil)
         }
-        let used = (try? await backend.tokenCount(of: history)) ?? .estimate(of: history)
+        let used = (try? await backend.tokenCount(of: history)) ?? estimate
         return TokenUsage(used: used, contextSize: try? await backend.contextSize(), backend: backend.name)
     }
 }

@@ -76,7 +76,7 @@ import Testing
         _ = terminal.wait(10) { $0.contains("guided chat") }
         try terminal.line("/instructions Answer in one short sentence.")
         var screen = terminal.wait { $0.contains("new session; instructions: ") }
-        #expect(screen.contains("new session; instructions: 13 tokens"), "\(screen)")
+        #expect(screen.contains("new session; instructions: 29 tokens"), "Qwen's chat template around them: \(screen)")
         try terminal.line("/temperature 9")
         screen = terminal.wait { $0.contains("error: /temperature") }
         #expect(screen.contains("error: /temperature needs a number from 0 to 2 or default"), "\(screen)")
@@ -90,11 +90,14 @@ import Testing
         let answer = afterQuestion.split(separator: "\n").first.map(String.init) ?? ""
         #expect(!answer.isEmpty && !answer.hasPrefix("[no answer"), "\(screen)")
         #expect(!answer.contains("Input:") && !answer.contains("Output:"), "\(screen)")
+        // The instruction steers the answer: one short sentence, the model's own.
+        #expect(InstructionCheck.globalFailure(answer: answer, prompt: "What do bees make?") == nil, "\(screen)")
+        #expect(InstructionCheck.sentences(min: 1, max: 1).failure(in: answer, prompt: "") == nil, "\(screen)")
         try terminal.line("/tokens")
         screen = terminal.wait { $0.contains("context: ") }
         #expect(screen.contains(" of 4096 (embedded)"), "the transcript is counted by the backend: \(screen)")
         let used = Int(screen.components(separatedBy: "context: ").last?.split(separator: " ").first ?? "") ?? 0
-        #expect(used > 13, "the kept turn counts: \(screen)")
+        #expect(used > 29, "the kept turn counts: \(screen)")
         try terminal.line("/reset")
         screen = terminal.wait { $0.contains("transcript cleared") }
         try terminal.line("/nonsense")

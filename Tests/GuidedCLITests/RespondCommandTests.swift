@@ -22,6 +22,29 @@ import Testing
         #expect(second.object["text"] as? String == text, "greedy from a clean session repeats")
     }
 
+    /// The embedded default is an instruct model: the instructions steer what it writes. Each
+    /// answer must be the model's own, not an echo, and follow its instruction — checked by the
+    /// instruction benchmark's own checks (`InstructionCheck`).
+    @Test(.liveModel) func instructionsSteerTheAnswer() throws {
+        let moon = try Self.respond(
+            "--instructions", "Answer in one sentence.", "--prompt", "Tell me about the moon.", "--greedy")
+        #expect(moon.object["source"] as? String == "model", "\(moon.result.stdout)\n\(moon.result.stderr)")
+        let sentence = try #require(moon.object["text"] as? String, "\(moon.result.stdout)")
+        #expect(InstructionCheck.globalFailure(answer: sentence, prompt: "Tell me about the moon.") == nil, "\(sentence)")
+        #expect(InstructionCheck.sentences(min: 1, max: 1).failure(in: sentence, prompt: "") == nil, "\(sentence)")
+        #expect(sentence.lowercased().contains("moon"), "\(sentence)")
+
+        let tutor = try Self.respond(
+            "--instructions", "You are a math tutor. Give the final answer as a decimal, never as a fraction.",
+            "--prompt", "Solve 8x - 4 = 2.", "--greedy")
+        #expect(tutor.object["source"] as? String == "model", "\(tutor.result.stdout)\n\(tutor.result.stderr)")
+        let solution = try #require(tutor.object["text"] as? String, "\(tutor.result.stdout)")
+        let finalLine = solution.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(
+            InstructionCheck.containsAny(["0.75"]).failure(in: finalLine, prompt: "") == nil,
+            "the final answer, 3/4, written as a decimal: \(solution)")
+    }
+
     @Test(.liveModel) func anAnswerCutByTheTokenLimitShipsMarkedTruncated() throws {
         let cut = try Self.respond("--prompt", "Tell a long story about a turtle.", "--greedy", "--max-tokens", "4")
         #expect(cut.result.status == 0, "\(cut.result.stderr)")
