@@ -54,6 +54,9 @@ extension OpenAICompatibleBackend {
         case .sgLang:
             fields.append(("ebnf", GeneratedContent(try grammar(for: request, schema))))
             return (GeneratedContent(properties: fields), nil)
+        case .llamaCpp:
+            fields.append(("grammar", GeneratedContent(try grammar(for: request, schema))))
+            return (GeneratedContent(properties: fields), nil)
         default:
             let strict = schema.serverSchema(.openAIStrict)
             fields.append(

@@ -22,7 +22,7 @@ extension OpenAICompatibleBackend {
     /// Detects the dialect once, after `/models` answered 200 with `models` (its JSON), unless
     /// one is configured. Asked in order, each with a short timeout, stopping at the first that
     /// answers as its engine:
-    /// 1. `owned_by` of the first model in `/models`: `vllm` or `sglang`;
+    /// 1. `owned_by` of the first model in `/models`: `vllm`, `sglang` or `llamacpp`;
     /// 2. TGI's `/info`, whose `router` is `text-generation-router`;
     /// 3. SGLang's `/server_info` (older: `/get_server_info`), which lists `grammar_backend`;
     /// 4. vLLM's `/version`, which answers `{"version": …}` alone.
@@ -51,6 +51,7 @@ extension OpenAICompatibleBackend {
         switch models?["data"]?[0]?["owned_by"]?.stringValue {
         case "vllm": return .vLLM
         case "sglang": return .sgLang
+        case "llamacpp": return .llamaCpp
         default: break
         }
         func probe(_ path: String) async -> GeneratedContent? {

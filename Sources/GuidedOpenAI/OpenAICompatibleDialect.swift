@@ -9,10 +9,11 @@ public import GuidedBackends
 /// | ``openAI`` | `response_format` | strict JSON Schema (optional properties become nullable) |
 /// | ``vLLM`` | `structured_outputs.grammar` | Guided's GBNF, read by XGrammar: the grammar llama-server gets |
 /// | ``sgLang`` | `ebnf` | the same GBNF |
+/// | ``llamaCpp`` | `grammar` | the same GBNF, read by llama.cpp itself: llama-server's `/v1` |
 /// | ``tgi`` | `parameters.grammar` on `/generate_stream` | JSON Schema (`json`), or a regex for a patterned string |
 ///
 /// A configuration names one (`"dialect": "vllm"`), or leaves `auto`, and the backend asks the
-/// server once it answers: `owned_by` in `/models`, then TGI's `/info`, SGLang's `/server_info`,
+/// server once it answers: `owned_by` in `/models` (`vllm`, `sglang`, `llamacpp`), then TGI's `/info`, SGLang's `/server_info`,
 /// vLLM's `/version`.
 public struct OpenAICompatibleDialect: Hashable, Sendable, CustomStringConvertible {
     /// The configuration's name for the dialect.
@@ -28,9 +29,12 @@ public struct OpenAICompatibleDialect: Hashable, Sendable, CustomStringConvertib
     public static let sgLang = OpenAICompatibleDialect("sglang")
     /// Hugging Face text-generation-inference: `/generate_stream` with `parameters.grammar`.
     public static let tgi = OpenAICompatibleDialect("tgi")
+    /// llama.cpp's llama-server through its OpenAI-compatible `/v1`: a top-level `grammar`, so
+    /// grounded decoding and restated quotations hold there as on its `/completion`.
+    public static let llamaCpp = OpenAICompatibleDialect("llamacpp")
 
     /// Every dialect, in the order detection tries them.
-    package static let all: [OpenAICompatibleDialect] = [.vLLM, .sgLang, .tgi, .openAI]
+    package static let all: [OpenAICompatibleDialect] = [.vLLM, .sgLang, .llamaCpp, .tgi, .openAI]
 
     /// The dialect a configuration names, or nil for an unknown name.
     public init?(named name: String) {
@@ -46,6 +50,7 @@ public struct OpenAICompatibleDialect: Hashable, Sendable, CustomStringConvertib
         switch name {
         case "vllm": "structured_outputs.grammar"
         case "sglang": "ebnf"
+        case "llamacpp": "grammar"
         case "tgi": "parameters.grammar"
         default: "response_format"
         }
@@ -53,7 +58,7 @@ public struct OpenAICompatibleDialect: Hashable, Sendable, CustomStringConvertib
 
     /// Whether the engine takes Guided's GBNF grammar itself (XGrammar reads it), so the
     /// lowering report is the grammar's, grounded decoding included.
-    package var takesGrammar: Bool { self == .vLLM || self == .sgLang }
+    package var takesGrammar: Bool { self == .vLLM || self == .sgLang || self == .llamaCpp }
 
     /// What a backend speaking this dialect can do: the serving engines have top-k and a grammar
     /// or a schema of their own; a plain OpenAI server has neither top-k nor a grammar.
@@ -67,7 +72,7 @@ public struct OpenAICompatibleDialect: Hashable, Sendable, CustomStringConvertib
     /// or nil where Guided's own grammar (which has none) is sent.
     package var whitespaceSetting: String? {
         switch name {
-        case "vllm", "sglang": nil
+        case "vllm", "sglang", "llamacpp": nil
         case "tgi": "none: TGI's JSON grammar allows whitespace; the token cap bounds it"
         default:
             "on vLLM, --structured-outputs-config '{\"backend\":\"xgrammar\",\"disable_any_whitespace\":true}'; "

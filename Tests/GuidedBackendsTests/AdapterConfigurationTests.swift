@@ -92,7 +92,7 @@ import Testing
         #expect(
             plain == [
                 "-m", "/m.gguf", "--host", "127.0.0.1", "--port", "8080", "-c", "4096", "--threads", "2", "-np", "4",
-                "--kv-unified", "--swa-full", "--no-webui",
+                "--kv-unified", "--swa-full", "--no-webui", "-b", "128", "-ub", "128",
             ])
         #expect(
             adapted

@@ -1,7 +1,9 @@
 import CanonicalSchemas
-import GuidedBackends
+import GuidedJSON
 import GuidedSchema
 import Testing
+
+@testable import GuidedBackends
 
 /// The chat turns an instruct model reads (`ChatPrompt`), compared whole.
 @Suite struct ChatPromptTests {
@@ -15,7 +17,8 @@ import Testing
             grounding: ["Goal: learn to swim", "Journal: Floated on my back."])
         #expect(
             Self.turns(request) == [
-                "system: Be concrete.\nOutput format: JSON. steps: Exactly three next steps, in the order to do them.",
+                "system: Be concrete.\nAnswer in JSON. steps: Exactly three next steps, in the order to do them "
+                    + "(3 items, each at most 100 characters).",
                 "user: Facts:\n- Goal: learn to swim\n- Journal: Floated on my back.\n\nSuggest three next steps.\n\n"
                     + "(Remember: Be concrete.)",
             ])
@@ -50,5 +53,31 @@ import Testing
 
     @Test func aTurnIsAnOpenAIStyleMessage() {
         #expect(ChatPrompt.Message(.assistant, "Hi.").json == ["role": "assistant", "content": "Hi."])
+    }
+}
+
+/// The output format an instruct model is told, in words (`OutputFormatDescription`).
+@Suite struct OutputFormatDescriptionTests {
+    static func sentence(_ json: String) throws -> String? {
+        OutputFormatDescription.sentence(for: try GenerationSchema.fromJSONSchema(try JSONReader.parse(json)).schema)
+    }
+
+    @Test func eachFieldHasItsDescriptionAndLimits() throws {
+        let schema = #"""
+            {"type": "object", "properties": {
+              "text": {"type": "string", "description": "The notification text", "maxLength": 180},
+              "tags": {"type": "array", "minItems": 1, "maxItems": 4, "items": {"type": "string", "minLength": 2, "maxLength": 20}},
+              "mood": {"enum": ["calm", "upbeat"]},
+              "note": {"type": "string"}},
+             "required": ["text", "tags", "mood"]}
+            """#
+        #expect(
+            try Self.sentence(schema)
+                == "Answer in JSON. text: The notification text (at most 180 characters). tags: (1 to 4 items, "
+                + #"each 2 to 20 characters). mood: (one of "calm", "upbeat")."#)
+    }
+
+    @Test func aRootThatIsNotAnObjectHasNoSentence() throws {
+        #expect(try Self.sentence(#"{"type": "array", "items": {"type": "string"}}"#) == nil)
     }
 }

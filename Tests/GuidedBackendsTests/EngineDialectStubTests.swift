@@ -122,7 +122,7 @@ import Testing
     @Test func aPlainServerStaysOpenAIAndIsProbedOnce() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("GET", "/v1/models") { _ in Self.models(ownedBy: "llamacpp") }
+        server.route("GET", "/v1/models") { _ in Self.models(ownedBy: "openai") }
         let backend = backend(server)
         #expect(await backend.availability() == .available)
         #expect(await backend.availability() == .available)
@@ -209,6 +209,28 @@ import Testing
         let body = try #require(server.requests(to: "/v1/chat/completions").first).json()
         #expect(
             body["ebnf"]?.stringValue
+                == (try GrammarCompiler.compile(Self.schema, options: GrammarOptions(plainStrings: true)).gbnf))
+        #expect(body["response_format"] == nil && body["structured_outputs"] == nil)
+    }
+
+    /// llama-server's own `/v1` (`owned_by: "llamacpp"`) reads a top-level `grammar`, so the
+    /// grammar — grounded decoding and restated quotations with it — reaches the model through
+    /// the OpenAI-compatible API as it does through `/completion`.
+    @Test func llamaServersV1IsDetectedAndGetsTheGrammarAsATopLevelGrammar() async throws {
+        let server = try StubHTTPServer()
+        defer { server.stop() }
+        server.route("GET", "/v1/models") { _ in Self.models(ownedBy: "llamacpp") }
+        server.route("POST", "/v1/chat/completions") { _ in
+            .sse(Self.chatStream(#"{"title":"Pool day"}"#), delay: .zero)
+        }
+        let backend = backend(server)
+        #expect(await backend.availability() == .available)
+        #expect(backend.dialect == .llamaCpp && backend.capabilities.grammar)
+        _ = try await backend.respond(to: Self.request())
+        #expect(server.requests.map(\.path) == ["/v1/models", "/v1/chat/completions"], "no further probes")
+        let body = try #require(server.requests(to: "/v1/chat/completions").first).json()
+        #expect(
+            body["grammar"]?.stringValue
                 == (try GrammarCompiler.compile(Self.schema, options: GrammarOptions(plainStrings: true)).gbnf))
         #expect(body["response_format"] == nil && body["structured_outputs"] == nil)
     }

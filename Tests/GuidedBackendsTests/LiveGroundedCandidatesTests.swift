@@ -5,12 +5,18 @@ import GuidedManagedServer
 import GuidedTestTraits
 import Testing
 
-/// Grounded decoding and candidates on the real embedded model (Gemma 3 270M through the managed
-/// llama-server). Like ``LiveLocalModelTests`` these fail, never skip, when `scripts/setup-model`
-/// has not run. The specifics check here is written independently of the grammar compiler and of
+/// Grounded decoding and candidates on a real model: Gemma 3 270M, the catalogue's base model,
+/// through the managed llama-server with its `next-steps` adapter — the grammar, the candidate
+/// batches and the early check are the same for every model, and this one is the fastest to run
+/// them on. Like ``LiveLocalModelTests`` these fail, never skip, when `scripts/setup-model` has
+/// not run. The specifics check here is written independently of the grammar compiler and of
 /// the grounding validator, so a grammar that lets an invented number or name through fails it.
 @Suite(.serialized, .liveModel) struct LiveGroundedCandidatesTests {
-    static let backend = ManagedLlamaServerBackend(name: "embedded")
+    static let backend: ManagedLlamaServerBackend = {
+        var settings = ManagedLlamaServerBackend.Settings()
+        settings.model = "gemma-3-270m"
+        return ManagedLlamaServerBackend(name: "embedded", settings: settings)
+    }()
 
     /// A goal whose entries carry a number, a weekday and a name — the kind of facts the model
     /// likes to vary ("Tuesday", "20 minutes", "Coach Ana").

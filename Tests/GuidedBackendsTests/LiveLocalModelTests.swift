@@ -6,11 +6,18 @@ import GuidedManagedServer
 import GuidedTestTraits
 import Testing
 
-/// The real embedded model: Gemma 3 270M served by a llama-server that the managed backend
-/// starts and stops. These tests need `scripts/setup-model`; without it they fail with the
-/// backend's reason (e.g. "llama-server not found: run scripts/setup-model"), never skip.
+/// The real embedded model: the catalogue's default, Qwen2.5-Coder-1.5B-Instruct, served by a
+/// llama-server that the managed backend starts and stops — and Gemma 3 270M, the base model,
+/// where a test is about how a base model is prompted. These tests need `scripts/setup-model`;
+/// without it they fail with the backend's reason (e.g. "llama-server not found: run
+/// scripts/setup-model"), never skip.
 @Suite(.serialized, .liveModel) struct LiveLocalModelTests {
     static let backend = ManagedLlamaServerBackend(name: "embedded")
+    static let baseModel: ManagedLlamaServerBackend = {
+        var settings = ManagedLlamaServerBackend.Settings()
+        settings.model = "gemma-3-270m"
+        return ManagedLlamaServerBackend(name: "base", settings: settings)
+    }()
 
     static func stepsRequest(_ options: GenerationOptions) -> BackendRequest {
         BackendRequest(
@@ -91,14 +98,33 @@ import Testing
         }
     }
 
-    /// After the value the model writes a line break, as its examples go on: the completion frame
-    /// takes it as the model chose it, and the request stops there.
-    @Test func theModelsLineBreakAfterTheValuePassesAndTheRequestStopsThere() async throws {
-        try await requireAvailable()
-        let response = try await Self.backend.respond(to: Self.fewShotStepsRequest())
+    /// After the value a base model writes a line break, as its examples go on: the completion
+    /// frame takes it as the model chose it, and the request stops there.
+    @Test func aBaseModelsLineBreakAfterTheValuePassesAndTheRequestStopsThere() async throws {
+        let availability = await Self.baseModel.availability()
+        try #require(availability.isAvailable, "Gemma 3 270M cannot serve: \(availability)")
+        let response = try await Self.baseModel.respond(to: Self.fewShotStepsRequest())
         #expect(response.stopReason == .stopWord, "\(response.text)")
         #expect(response.text.hasPrefix(#"{"steps":[""#), "\(response.text)")
         #expect(try StepSuggestions(response.content).steps.count == 3)
+        await Self.baseModel.shutdown()
+    }
+
+    /// The default is the instruct model, prompted through its chat template: a structured value
+    /// and a free-text answer each end where the model ends its turn.
+    @Test func theDefaultIsTheInstructModelAndEndsItsOwnTurn() async throws {
+        try await requireAvailable()
+        #expect(Self.backend.promptStyle == .chat)
+        let steps = try await Self.backend.respond(
+            to: Self.stepsRequest(GenerationOptions(sampling: .greedy, maximumResponseTokens: 200)))
+        #expect(steps.stopReason == .endOfSequence, "\(steps.text)")
+        #expect(try StepSuggestions(steps.content).steps.count == 3)
+        let answer = try await Self.backend.respond(
+            to: BackendRequest(
+                prompt: "What do bees make?", instructions: "Answer in one short sentence.",
+                options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 60)))
+        #expect(answer.stopReason == .endOfSequence, "\(answer.text)")
+        #expect(answer.text.lowercased().contains("honey"), "\(answer.text)")
     }
 
     @Test func greedyTwiceGivesIdenticalOutput() async throws {

@@ -138,13 +138,13 @@ import Testing
         let server = try StubHTTPServer()
         defer { server.stop() }
         server.route("GET", "/v1/models") { _ in
-            .json(#"{"object":"list","data":[{"id":"x","object":"model","created":1764470400,"owned_by":"llamacpp"}]}"#)
+            .json(#"{"object":"list","data":[{"id":"x","object":"model","created":1764470400,"owned_by":"someone"}]}"#)
         }
         server.route("POST", "/v1/chat/completions") { _ in Self.completion(#"{"title":"Pool day","note":null}"#) }
         let backend = backend(server, key: secret.variable)
         #expect(await backend.availability() == .available)
         _ = try await backend.respond(to: try Self.request())
-        // The dialect probes (a llamacpp-owned model is no engine's) carry the key as well.
+        // The dialect probes (a model owned by no engine's name) carry the key as well.
         #expect(
             server.requests.map(\.path) == [
                 "/v1/models", "/info", "/server_info", "/get_server_info", "/version", "/v1/chat/completions",
@@ -362,7 +362,7 @@ import Testing
         let messages = try #require(body["messages"]?.arrayValue)
         #expect(messages.map { $0["role"]?.stringValue ?? "" } == ["system", "user", "assistant", "user"])
         #expect(messages[2]["content"] == #"{"text":"It is late."}"#)
-        #expect(messages[0]["content"] == "Be plain.\nOutput format: JSON.")
+        #expect(messages[0]["content"] == "Be plain.\nAnswer in JSON.")
         #expect(messages[3]["content"] == "Facts:\n- parcel arrives Friday\n\nRewrite it\n\n(Remember: Be plain.)")
     }
 }

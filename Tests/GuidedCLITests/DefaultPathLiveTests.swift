@@ -76,14 +76,18 @@ import Testing
         #expect(object["backend"] as? String == "embedded")
     }
 
-    /// `schemas/StepSuggestions.json` names the `next-steps` adapter (`x-guided-adapter`), and
-    /// `scripts/setup-model` installs it: the embedded server must apply it to the steps it ships.
-    @Test(.liveModel) func theEmbeddedServerShipsStepsWithTheSchemasAdapter() throws {
+    /// `schemas/StepSuggestions.json` names the `next-steps` adapter (`x-guided-adapter`), trained
+    /// for Gemma 3 270M, and `scripts/setup-model` installs it: a managed server on that model,
+    /// named by the catalogue, must apply it to the steps it ships. (The default model has no
+    /// adapter and is shown the schema's examples instead.)
+    @Test(.liveModel) func aServerOnGemmaShipsStepsWithTheSchemasAdapter() throws {
         let request = Self.requests[1]
         let fallback = try GuidedCommandTests.temporaryFile("fallback-adapter.json", request.fallback)
+        let gemma = try GuidedCommandTests.temporaryFile(
+            "gemma.json", #"{"backends": [{"name": "embedded", "kind": "managed-llama-server", "model": "gemma-3-270m"}]}"#)
         let result = try GuidedCommandTests.guided(
             "generate", "--schema", request.schema, "--prompt", request.prompt, "--instructions",
-            request.instructions, "--grounding", request.facts, "--fallback", fallback, "--json")
+            request.instructions, "--grounding", request.facts, "--fallback", fallback, "--config", gemma, "--json")
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let attempts = try #require(object["attempts"] as? [[String: Any]], "\(result.stdout)")

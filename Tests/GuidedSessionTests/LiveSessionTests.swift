@@ -127,12 +127,16 @@ import Testing
 
     @Test func theStepSenseCheckRejectsStepsTheAdapterFoundUnlikelyOnTheLiveModel() async throws {
         // At temperature 1.6 the adapter samples words it finds unlikely itself: the step-sense
-        // check, turned on, must reject such a candidate, while it is generated or after.
+        // check, turned on, must reject such a candidate, while it is generated or after. The
+        // adapter is Gemma 3 270M's (next-steps), so the session runs on that model.
         let facts = [
             "Goal: learn to swim", "Journal: Bought goggles and a swim cap.",
             "Journal: Floated on my back for a few seconds in the shallow end.",
         ]
-        let session = LanguageModelSession(configuration: try GuidedConfiguration.load(environment: [:]))
+        let gemma = try GuidedConfiguration.from(
+            ["backends": [["name": "embedded", "kind": "managed-llama-server", "model": "gemma-3-270m"]]],
+            registry: .standard())
+        let session = LanguageModelSession(configuration: gemma)
         var candidates = CandidatePolicy(count: 12, batchSize: 2)
         candidates.checksStepSense = true
         try session.register(StepSuggestions.self, policy: OutputPolicy.noSuggestion(candidates: candidates))

@@ -91,7 +91,8 @@ import Testing
         let port = try #require(await server.port)
         let completion = try ExampleProcess.temporaryFile(
             "completion.json",
-            #"{"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:\#(port)"}]}"#)
+            #"{"backends": [{"name": "local", "kind": "llama-server", "url": "http://127.0.0.1:\#(port)", "promptStyle": "chat"}]}"#
+        )
         let v1 = try ExampleProcess.temporaryFile(
             "v1.json",
             #"{"backends": [{"name": "local-v1", "kind": "openai-compatible", "url": "http://127.0.0.1:\#(port)/v1", "model": "gemma"}]}"#

@@ -3,9 +3,10 @@ public import GuidedSchema
 /// Renders a request as the chat turns an instruction-tuned model reads (``PromptStyle/chat``).
 ///
 /// The turns, fixed and documented:
-/// - **system**: the instructions, then — with a schema — the output format line
-///   ``CompletionPrompt`` shows a base model (`Output format: JSON. {field}: {description} …`);
-///   left out when there is neither, so the model's template adds its own default;
+/// - **system**: the instructions, then — with a schema — the output format in words, each
+///   field with its description and limits (`Answer in JSON. steps: Exactly three next steps, in
+///   the order to do them (3 items, each at most 100 characters).`); left out when there is
+///   neither, so the model's template adds its own default;
 /// - for each worked example, a **user** turn (the example's facts block, then its input) and an
 ///   **assistant** turn (its output: compact JSON, or the text itself without a schema) — the
 ///   app's examples only: those the framework derives for a base model are left out;
@@ -58,7 +59,9 @@ public enum ChatPrompt {
         var messages: [Message] = []
         var system: [String] = []
         if let instructions = request.instructions, !instructions.isEmpty { system.append(instructions) }
-        if let schema = request.schema, let format = CompletionPrompt.formatLine(schema) { system.append(format) }
+        if let schema = request.schema, let format = OutputFormatDescription.sentence(for: schema) {
+            system.append(format)
+        }
         if !system.isEmpty { messages.append(Message(.system, system.joined(separator: "\n"))) }
         for example in request.examplesAreDefault ? [] : request.examples {
             messages.append(Message(.user, CompletionPrompt.chatMessage(example.input, facts: example.grounding)))
