@@ -14,6 +14,17 @@ import Testing
         #expect(output.contains("top-k 40, seed 7: the same twice"), "\(output)")
         #expect(output.contains("top-p 0.9, seed 7: the same twice"), "\(output)")
         #expect(!output.contains("(no answer"), "\(output)")
+        // The instructions steer the instruct model: one sentence when asked, and the tutor's
+        // final answer as a decimal.
+        let oneSentence = try #require(
+            output.components(separatedBy: "\"Answer in one short sentence.\"             → ").dropFirst().first?
+                .split(separator: "\n").first.map(String.init), "\(output)")
+        #expect(InstructionCheck.sentences(min: 1, max: 1).failure(in: oneSentence, prompt: "") == nil, "\(oneSentence)")
+        #expect(output.contains("different: true"), "the pirate instruction changed the answer: \(output)")
+        let finalLine = try #require(
+            output.components(separatedBy: "→ final line: ").dropFirst().first?.split(separator: "\n").first,
+            "\(output)")
+        #expect(finalLine.contains("0.75"), "\(output)")
         func trigrams(_ temperature: String) -> Int? {
             output.components(separatedBy: "temperature \(temperature): ").dropFirst().first
                 .flatMap { Int($0.split(separator: " ").first ?? "") }

@@ -1,7 +1,8 @@
 import Guided
 
 // Tuning a model, end to end: the settings of a chat app on a foundation model, tried on the
-// embedded default (Gemma 3 270M) and printed as findings. `swift run tuning`.
+// embedded default (Qwen2.5-Coder-1.5B-Instruct, prompted through its chat template) and printed
+// as findings. `swift run tuning`.
 
 /// Prints one line of findings. The model's answers in it have their control characters escaped
 /// (``TerminalText``): a terminal would obey an escape sequence or carriage return in them.
@@ -41,6 +42,10 @@ let pirate = await answer(question, instructions: "Answer like a pirate would, i
 print("   \"Answer in one short sentence.\"             → \(plain)")
 print("   \"Answer like a pirate would, in one sentence.\" → \(pirate)")
 print("   different: \(plain != pirate)")
+let tutorAnswer = await answer(
+    "Solve 8x - 4 = 2.", instructions: "You are a math tutor. Give the final answer as a decimal, never as a fraction.",
+    GenerationOptions(sampling: .greedy, maximumResponseTokens: 400))
+print("   a math tutor, decimals only, on \"Solve 8x - 4 = 2.\" → final line: " + (tutorAnswer.split(separator: "\n").last.map(String.init) ?? ""))
 
 print("2. Greedy from a clean transcript repeats; after a turn the context differs")
 let first = await answer(question, greedy)
