@@ -18,7 +18,7 @@ import GuidedManagedServer
 /// one server with 1 slot, one with 4, and two replicas behind a pool.
 /// `guided-bench adversarial [--guided PATH] [--no-live]`: adversarial schemas through the release
 /// `guided` tool (time and peak memory each), their grammars through a live llama-server.
-/// `guided-bench text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--score FILE]`:
+/// `guided-bench text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--run FILE] [--score FILE]`:
 /// instruction following over the committed prompts, per model: answers that pass their checks,
 /// that a reader keeps, and both; latency.
 /// Run in release mode on a quiet machine: `swift run -c release guided-bench grammar`.
@@ -93,6 +93,10 @@ case "text":
         TextBenchmark.score(path)
         exit(0)
     }
+    if let path = value("--run") {
+        TextBenchmark.report(run: path)
+        exit(0)
+    }
     let models = value("--models").map { $0.split(separator: ",").map(String.init) }
         ?? [ModelCatalogue.defaultModel, "gemma-3-270m"]
     await TextBenchmark(
@@ -147,7 +151,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--run FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

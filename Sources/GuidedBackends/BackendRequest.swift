@@ -36,6 +36,12 @@ public struct BackendRequest: Sendable {
     /// choice: a router sends such a request to a backend that cannot express that mode (or its
     /// seed) with the backend's own sampling, instead of skipping the backend as unsupported.
     package var samplingIsDefault = false
+    /// Whether the options' repetition penalty is the framework's default for the schema
+    /// (1.4 for lists of strings: a base model copies its examples' phrases) rather than the
+    /// caller's: a backend prompting a chat model sends none (``PromptStyle/chat``), since the
+    /// penalty counts the prompt's own words and made an instruct model garble them ("meditate
+    /// for ictus minutes" where the journal said five).
+    package var repetitionPenaltyIsDefault = false
     /// Checks a candidate while it is generated (see ``EarlyCheck``); nil: only after.
     package var earlyCheck: EarlyCheck?
     /// The adapter to serve this request with (``ModelAdapter``): a backend that has it applies

@@ -159,6 +159,10 @@ public final class LlamaServerBackend: LanguageModelBackend {
             }
         }
         var options = request.options
+        if style == .chat, request.repetitionPenaltyIsDefault {
+            // The framework's penalty is a base model's; a chat model gets none (BackendRequest).
+            options.repetitionPenalty = nil
+        }
         if framesOutput(of: request), request.groundedVocabulary?.restated != nil {
             // DRY counts the prompt, so it would punish the restated fact for repeating the
             // prompt's quotation, and the grammar's closed lead-in cannot run on: no penalty.

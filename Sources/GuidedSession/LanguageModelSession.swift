@@ -176,6 +176,7 @@ public final class LanguageModelSession: Sendable {
         var options = asked.options.filling(from: settings?.options ?? GenerationOptions())
             .filling(from: policy.options)
         let samplingIsDefault = options.sampling == nil
+        let repetitionPenaltyIsDefault = options.repetitionPenalty == nil
         if let schema = plan.schema { options = options.filling(from: OutputDefaults.options(for: schema)) }
         if let problem = options.rangeViolation {
             throw GenerationError(reason: FallbackReason(.invalidOptions, problem.description), attempts: [])
@@ -188,6 +189,7 @@ public final class LanguageModelSession: Sendable {
         request.examplesAreDefault = examples.fromDefaults
         request.checkOnlyGrounding = asked.checkOnlyGrounding
         request.samplingIsDefault = samplingIsDefault
+        request.repetitionPenaltyIsDefault = repetitionPenaltyIsDefault && plan.schema != nil
         request.adapter = plan.adapter(for: asked, policy: policy, settings: settings)
         if plan.schema != nil,
             options.groundedDecoding ?? (plan.groundedByDefault || !asked.grounding.isEmpty)

@@ -3,7 +3,7 @@ import GuidedTestSupport
 
 /// The table `guided-bench text` prints: per model and split, how many answers came from the
 /// model, passed every check, a reader kept, and both — the target — with p50/p95 latency. A
-/// reader's column prints "?" while any of its answers is unlabelled.
+/// reader's column prints "?" while any answer from the model is unlabelled.
 struct InstructionReport {
     var records: [TextBenchmark.Record]
     var labels: InstructionLabels
@@ -17,7 +17,8 @@ struct InstructionReport {
             for split in ["dev", "test", "all"] {
                 let group = records.filter { $0.model == model && (split == "all" || $0.prompt.split == split) }
                 guard !group.isEmpty else { continue }
-                let kept = group.map { labels.keeps($0.prompt.id, $0.answer) }
+                // Only the model's answers need a label: no answer is never kept.
+                let kept = group.map { $0.fromModel ? labels.keeps($0.prompt.id, $0.answer) : false }
                 let complete = !kept.contains(nil)
                 let passes = group.filter { $0.fromModel && $0.checkFailure == nil }
                 let both = zip(group, kept).filter { $0.0.fromModel && $0.0.checkFailure == nil && $0.1 == true }

@@ -12,8 +12,9 @@ import GuidedTestSupport
 /// instructions and token cap, greedily unless `--sampling` says otherwise. Per model and split it
 /// reports answers from the model, answers that pass every check, answers a reader keeps
 /// (`instruction-labels.jsonl`; "?" while an answer is unlabelled), answers that do both — the
-/// target — and p50/p95 latency. `--record FILE` writes the answers no label covers, shuffled and
-/// without the model's name, for blind readers.
+/// target — and p50/p95 latency. `--record FILE` writes every answer with its model, so that
+/// `--run FILE` prints the table again, from the file and the labels, once readers have labelled
+/// the new answers (blind: the batches they get name no model).
 struct TextBenchmark {
     var models: [String]
     var split = "all"
@@ -101,9 +102,36 @@ struct TextBenchmark {
         print("")
         InstructionReport(records: records, labels: labels, models: models).print()
         if let recordPath {
-            do { try record(records, labels: labels, to: recordPath) } catch {
+            do { try Self.write(records, to: recordPath) } catch {
                 return fail("cannot write \(recordPath): \(error)")
             }
+            let unlabelled = records.filter { $0.fromModel && labels.keeps($0.prompt.id, $0.answer) == nil }.count
+            print("\nrecorded every answer to \(recordPath); \(unlabelled) from a model have no label")
+        }
+    }
+
+    /// `--run FILE`: the table of a run recorded with `--record`, with today's labels.
+    static func report(run path: String) {
+        do {
+            let prompts = Dictionary(uniqueKeysWithValues: try load().map { ($0.id, $0) })
+            var records: [Record] = []
+            var models: [String] = []
+            for (place, json) in try ReaderLabels.jsonLines(path) {
+                guard let model = json["model"]?.stringValue, let id = json["id"]?.stringValue,
+                    let prompt = prompts[id], let answer = json["answer"]?.stringValue,
+                    let fromModel = json["fromModel"]?.boolValue, let milliseconds = json["ms"]?.doubleValue
+                else { throw ReaderLabels.LabelError("\(place): needs model, id, answer, fromModel and ms") }
+                if !models.contains(model) { models.append(model) }
+                records.append(
+                    Record(
+                        model: model, prompt: prompt, answer: answer, fromModel: fromModel,
+                        checkFailure: prompt.failure(of: answer), milliseconds: milliseconds))
+            }
+            print("instruction following of the run recorded in \(path)")
+            InstructionReport(records: records, labels: try InstructionLabels.load(), models: models).print()
+        } catch {
+            FileHandle.standardError.write(Data("guided-bench text: \(error)\n".utf8))
+            exit(1)
         }
     }
 
@@ -122,25 +150,16 @@ struct TextBenchmark {
             milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
     }
 
-    /// The answers no label covers, once each, in a shuffled order that hides which model wrote
-    /// them, as readers get them: `{id, split, kind, instructions, prompt, answer}`.
-    private func record(_ records: [Record], labels: InstructionLabels, to path: String) throws {
-        var seen: Set<String> = []
-        var lines: [String] = []
-        for record in records where labels.keeps(record.prompt.id, record.answer) == nil && record.fromModel {
-            guard seen.insert(InstructionLabels.key(record.prompt.id, record.answer)).inserted else { continue }
-            let line = GeneratedContent(properties: [
-                ("id", GeneratedContent(record.prompt.id)), ("split", GeneratedContent(record.prompt.split)),
-                ("kind", GeneratedContent(record.prompt.kind)),
-                ("instructions", record.prompt.instructions.map { GeneratedContent($0) } ?? GeneratedContent.null),
-                ("prompt", GeneratedContent(record.prompt.prompt)), ("answer", GeneratedContent(record.answer)),
-            ])
-            lines.append(line.jsonText())
+    /// Every answer of the run, one JSON line each: `{model, id, split, answer, fromModel, ms}`.
+    static func write(_ records: [Record], to path: String) throws {
+        let lines = records.map { record in
+            GeneratedContent(properties: [
+                ("model", GeneratedContent(record.model)), ("id", GeneratedContent(record.prompt.id)),
+                ("split", GeneratedContent(record.prompt.split)), ("answer", GeneratedContent(record.answer)),
+                ("fromModel", GeneratedContent(record.fromModel)), ("ms", GeneratedContent(record.milliseconds)),
+            ]).jsonText()
         }
-        var generator = SeededShuffle(seed: 2026)
-        lines.shuffle(using: &generator)
         try (lines.map { $0 + "\n" }.joined()).write(toFile: path, atomically: true, encoding: .utf8)
-        print("\nrecorded \(lines.count) unlabelled answers to \(path) (shuffled, no model named)")
     }
 
     static func load() throws -> [InstructionPrompt] {
@@ -152,18 +171,5 @@ struct TextBenchmark {
     private func fail(_ message: String) {
         FileHandle.standardError.write(Data("guided-bench text: \(message)\n".utf8))
         exit(1)
-    }
-}
-
-/// A reproducible shuffle (SplitMix64), so a recording's order is the same from run to run.
-struct SeededShuffle: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -4,15 +4,15 @@ import GuidedValidation
 
 /// What a structured request gets for everything that neither the call, the configuration's
 /// `outputs` entry nor the registered ``OutputPolicy`` sets: the settings `guided-bench quality`
-/// measured best on Gemma 3 270M, so the call a developer writes first is the measured one.
+/// measured, so the call a developer writes first is the measured one.
 ///
 /// | setting | default |
 /// |---|---|
-/// | examples | the schema's own (``GenerationSchema/examples``), else examples derived from its shape |
+/// | examples | the schema's own (``GenerationSchema/examples``), else examples derived from its shape (shown to a base model only) |
 /// | candidates | up to 12, 2 at a time (``candidates``) |
 /// | grounded decoding | on when the request has facts |
 /// | sampling | top-p 0.95 with seed 1, temperature 0.8 |
-/// | repetition penalty | 1.4 for lists of strings (steps), 0.8 otherwise |
+/// | repetition penalty | for a base model, 1.4 for lists of strings (steps), 0.8 otherwise; none for a chat model |
 /// | token cap | from the schema's shape (``maximumResponseTokens(for:)``) |
 /// | checks | ``checks(for:grounded:)``, added to the policy's own unless it opts out |
 ///
