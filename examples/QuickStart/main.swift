@@ -6,14 +6,11 @@ struct RewrittenNotification: Generable {
 }
 
 struct StepSuggestions: Generable {
-    // Guided's adapter for next steps: the embedded model writes steps with it.
-    static let configuration = GenerableConfiguration(adapter: .nextSteps)
-
     @Guide(description: "Exactly three next steps, in the order to do them", .count(3), .element(.length(1...100)))
     var steps: [String] = []
 }
 
-// The embedded default: Gemma 3 270M on a llama-server Guided starts (scripts/setup-model).
+// The embedded default: Qwen2.5-Coder-1.5B-Instruct on a llama-server Guided starts (scripts/setup-model).
 let session = LanguageModelSession(configuration: try GuidedConfiguration.load())
 
 do throws(GenerationError) {
