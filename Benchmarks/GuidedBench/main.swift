@@ -1,4 +1,5 @@
 import Foundation
+import Guided
 import GuidedManagedServer
 
 /// `guided-bench grammar [--repeat N]`: compile speed, coverage and conformance of the grammar
@@ -103,6 +104,23 @@ case "text":
         models: models, split: value("--split") ?? "all", sampling: value("--sampling") ?? "greedy",
         recordPath: value("--record")
     ).run()
+case "judge":
+    func value(_ name: String) -> String? {
+        arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
+    if let path = value("--report") {
+        do { JudgeBenchmark.report(try JudgeScores.load(path: path)) } catch {
+            JudgeBenchmark.fail("\(error)")
+        }
+        exit(0)
+    }
+    var benchmark = JudgeBenchmark()
+    if let question = value("--question") { benchmark.judge.question = question }
+    benchmark.model = value("--model")
+    benchmark.split = value("--split") ?? "all"
+    if let text = value("--rejects"), let count = Int(text) { benchmark.rejectsPerSplit = count }
+    benchmark.writePath = value("--write")
+    await benchmark.run()
 case "grounded":
     let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 3
     await GroundedDecodingBenchmark(rounds: rounds).run()
@@ -151,7 +169,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--run FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--run FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | judge [--question TEXT] [--model NAME] [--split dev|test|all] [--rejects N] [--write FILE] | judge --report FILE | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

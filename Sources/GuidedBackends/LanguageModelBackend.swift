@@ -34,6 +34,13 @@ public protocol LanguageModelBackend: Sendable {
     /// `format`, `structured_outputs.grammar`, …), for reports; nil without a schema. The
     /// default says nothing (nil).
     func constraintField(for request: BackendRequest) -> String?
+    /// The `count` most likely first tokens of the model's answer to `request`, with their
+    /// log-probabilities, most likely first — what a yes/no judgement reads (``PromptStyle``
+    /// rendering applies as for any request; nothing is sampled). The default throws
+    /// ``BackendError/Code/unsupportedOption``: a backend that cannot see its model's
+    /// probabilities cannot judge.
+    func nextTokenLogProbabilities(for request: BackendRequest, count: Int) async throws(BackendError)
+        -> [TokenLogProbability]
     /// How the backend shows a request to its model, where it knows (``PromptStyle``): a base
     /// model's completion prompt, whose model needs worked examples to continue, or an
     /// instruction-tuned model's chat turns, which it follows without them. The default is nil:
@@ -47,6 +54,15 @@ extension LanguageModelBackend {
 
     /// Nil: the backend does not say how it prompts its model.
     public var promptStyle: PromptStyle? { nil }
+
+    /// Throws ``BackendError/Code/unsupportedOption``: the backend cannot report its model's
+    /// probabilities.
+    public func nextTokenLogProbabilities(for request: BackendRequest, count: Int) async throws(BackendError)
+        -> [TokenLogProbability]
+    {
+        throw BackendError(
+            .unsupportedOption, backend: name, "\(kind) cannot report its model's next-token probabilities")
+    }
 
     /// Generates the candidates one after another (`sequentialCandidates(to:count:)`).
     public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError)

@@ -5,7 +5,7 @@ public struct TokenLogProbability: Sendable, Hashable {
     /// The token's text.
     public var text: String
     /// Natural-log probability, at most 0.
-    package var logProbability: Double
+    public var logProbability: Double
 
     /// The token `text` with its natural-log probability: `0` is certain; by default a candidate
     /// with a string token below `-11` is rejected as forced by the grammar.

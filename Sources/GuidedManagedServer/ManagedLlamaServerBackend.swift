@@ -148,6 +148,13 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         try await running().tokenCount(of: text)
     }
 
+    /// The managed server's model's most likely first tokens for `request`.
+    public func nextTokenLogProbabilities(for request: BackendRequest, count: Int) async throws(BackendError)
+        -> [TokenLogProbability]
+    {
+        try await running().nextTokenLogProbabilities(for: request, count: count)
+    }
+
     /// Token count of `request`'s prompt as the managed server's model is shown it.
     public func tokenCount(of request: BackendRequest) async throws(BackendError) -> TokenCount {
         try await running().tokenCount(of: request)

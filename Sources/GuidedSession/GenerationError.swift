@@ -25,6 +25,7 @@ extension GenerationError {
         case .noBackendAvailable:
             "start a backend the route names (scripts/setup-model for the embedded one), or fix the route"
         case .allBackendsFailed: "read the attempts: each says which check or transport failed"
+        case .judgeRefused: "give the request a fallback (the app's own field), or lower the judge's threshold"
         case .deadlineExceeded: "raise the routing deadline, or lower maximumResponseTokens"
         case .tokenBudget, .contextExceeded: "raise maximumResponseTokens, or shorten the prompt and the transcript"
         case .fallbackDoesNotFit: "make the fallback (or the filled template) satisfy the schema"

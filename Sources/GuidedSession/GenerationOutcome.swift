@@ -51,6 +51,10 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
         public static let tokenBudget = Code(rawValue: "tokenBudget")
         /// The prompt plus the response budget fits the context of no available backend.
         public static let contextExceeded = Code(rawValue: "contextExceeded")
+        /// Candidates passed every check, but the judge (``CandidatePolicy/judge``) scored none of
+        /// them at its threshold: no suggestion a reader would keep, so the fallback — the app's
+        /// "write your own" — ships. Each candidate's score is in its attempt.
+        public static let judgeRefused = Code(rawValue: "judgeRefused")
         /// The caller cancelled the request (only in ``GenerationError``: a cancelled request
         /// gets no fallback, as nobody is waiting for it).
         public static let cancelled = Code(rawValue: "cancelled")

@@ -20,6 +20,10 @@
 /// allowed to finish (`for ird time` after `third` was banned), measured at −13 to −19 while
 /// ordinary words sit above −6.
 ///
+/// **Judge** (``judge``): when set, the candidates that pass every check are scored by the judge,
+/// and only one that reaches its threshold ships — the highest-scoring — instead of rule 2;
+/// batches go on while none does.
+///
 /// **Step-sense check** (`stepSense/unlikelyStep`, ``checksStepSense``, opt-in): with an adapter
 /// that has a calibrated floor (`StepSense`), a step of a list of prose strings whose words the
 /// adapter gave a mean log-probability below that floor is rejected.
@@ -40,6 +44,10 @@ public struct CandidatePolicy: Sendable, Hashable {
     /// slightly larger share of steps readers keep, but no more whole lists, at more candidates
     /// per request (`StepSense` has the numbers).
     public var checksStepSense = false
+    /// The judge that decides which passing candidate ships, if any (``Judge``): the highest
+    /// scoring one at or above its threshold; none passing it ends the attempt
+    /// `rejected:judge/belowThreshold`. Nil: the best passing candidate by the rules above ships.
+    public var judge: Judge?
 
     /// One generation per attempt: no candidates.
     public static let single = CandidatePolicy(count: 1)

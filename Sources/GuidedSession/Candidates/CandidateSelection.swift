@@ -12,8 +12,12 @@ package enum CandidateSelection {
         _ candidates: [CandidateResult], startingAt firstIndex: Int = 0, policy: CandidatePolicy,
         cleanup: OutputCleanup?, checks: ValidatorChain, context: ValidationContext,
         early: (EarlyCheck.Progress) -> [Rejection] = { _ in [] }
-    ) -> (verdicts: [CandidateVerdict], shipped: (content: GeneratedContent, response: BackendResponse)?) {
+    ) -> (
+        verdicts: [CandidateVerdict], shipped: (content: GeneratedContent, response: BackendResponse)?,
+        passing: [(index: Int, content: GeneratedContent, response: BackendResponse)]
+    ) {
         var verdicts: [CandidateVerdict] = []
+        var passing: [(index: Int, content: GeneratedContent, response: BackendResponse)] = []
         let restated = policy.minimumTokenLogProbability == nil ? [] : RestatedQuotations.spellings(in: context)
         var best: (index: Int, score: Double, content: GeneratedContent, response: BackendResponse)?
         for (offset, candidate) in candidates.enumerated() {
@@ -64,15 +68,16 @@ package enum CandidateSelection {
                 verdicts.append(
                     CandidateVerdict(
                         index: index, outcome: outcome, score: score, text: content.jsonText(), shipped: false))
+                if rejections.isEmpty { passing.append((index, content, response)) }
                 if rejections.isEmpty, best == nil || (score ?? -.infinity) > best!.score {
                     best = (index, score ?? -.infinity, content, response)
                 }
             }
         }
-        guard let best else { return (verdicts, nil) }
+        guard let best else { return (verdicts, nil, passing) }
         for position in verdicts.indices where verdicts[position].index == best.index {
             verdicts[position].shipped = true
         }
-        return (verdicts, (best.content, best.response))
+        return (verdicts, (best.content, best.response), passing)
     }
 }

@@ -20,6 +20,8 @@ public struct CandidateVerdict: Sendable, CustomStringConvertible {
     public var outcome: Outcome
     /// Mean log-probability of the tokens inside string values, when the backend reported them.
     public var score: Double?
+    /// The judge's score, from 0 to 1, when a judge scored the candidate (``CandidatePolicy/judge``).
+    public var judgeScore: Double?
     /// The output text (after clean-up for outputs that were checked), for logs.
     public var text: String?
     /// Whether this candidate is the one that shipped.
@@ -41,6 +43,7 @@ public struct CandidateVerdict: Sendable, CustomStringConvertible {
     /// `#index outcome (score)`.
     public var description: String {
         "#\(index) \(outcomeCode)" + (score.map { " (\(($0 * 100).rounded() / 100))" } ?? "")
+            + (judgeScore.map { " judge \(($0 * 100).rounded() / 100)" } ?? "")
             + (stoppedEarly ? " stopped early" : "") + (shipped ? " shipped" : "")
     }
 }

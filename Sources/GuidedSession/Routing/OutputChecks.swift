@@ -11,11 +11,14 @@ struct OutputChecks: Sendable {
     let chain: ValidatorChain
     let context: ValidationContext
     let candidates: CandidatePolicy
+    /// The judge of the candidates that pass, with its backend (``CandidatePolicy/judge``).
+    let judge: JudgeRunner?
 
     init(
         request: BackendRequest, validators: ValidatorChain, cleanup: OutputCleanup?,
-        candidates: CandidatePolicy = .single
+        candidates: CandidatePolicy = .single, judgeBackend: (any LanguageModelBackend)? = nil
     ) {
+        self.judge = candidates.judge.map { JudgeRunner(judge: $0, backend: judgeBackend) }
         self.cleanup = cleanup
         let grounded: [any OutputValidator] =
             request.groundedVocabulary == nil ? [] : [GroundingValidator(minimumSharedWords: 0)]

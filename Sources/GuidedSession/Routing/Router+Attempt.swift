@@ -39,7 +39,7 @@ extension Router {
         budget: inout BatchBudget,
         progress: (@Sendable (RouteProgress) -> Void)?
     ) async -> Step {
-        if checks.candidates.count > 1, progress == nil {
+        if checks.candidates.count > 1 || checks.judge != nil, progress == nil {
             return await candidateAttempt(
                 backend, request, checks: checks, until: deadline, on: clock, budget: &budget)
         }
@@ -113,7 +113,16 @@ extension Router {
                     checks: checks.chain, context: checks.context,
                     early: { EarlyRejection.rejections(in: $0, checks: checks) })
                 verdicts += judged.verdicts
-                if let shipped = judged.shipped { return step(.succeeded, .ship(shipped.content, shipped.response)) }
+                if let judge = checks.judge {
+                    let judgeStarted = clock.now
+                    let chosen = await choose(
+                        judged.passing, by: judge, for: batch, on: backend, verdicts: &verdicts, until: deadline,
+                        on: clock)
+                    budget.record(judgeStarted.duration(to: clock.now), on: backend.name)
+                    if let chosen { return step(.succeeded, .ship(chosen.content, chosen.response)) }
+                } else if let shipped = judged.shipped {
+                    return step(.succeeded, .ship(shipped.content, shipped.response))
+                }
                 // Greedy decoding, or a backend that returned fewer: more batches would repeat them.
                 if results.count < size || request.options.sampling?.mode == .greedy { break batches }
             case .failed(let error):
@@ -134,6 +143,47 @@ extension Router {
         return step(
             .failed(failure ?? BackendError(.invalidOutput, backend: backend.name, "no candidate was generated")),
             .retry)
+    }
+
+    /// The passing candidate the judge ships: each of `passing` is scored (its verdict records
+    /// the score, or becomes `rejected:judge/…`), and the highest at or above the threshold wins —
+    /// its verdict alone marked shipped. Nil when none reaches it, or the deadline came first.
+    func choose<C: Clock<Duration>>(
+        _ passing: [(index: Int, content: GeneratedContent, response: BackendResponse)], by judge: JudgeRunner,
+        for request: BackendRequest, on backend: any LanguageModelBackend, verdicts: inout [CandidateVerdict],
+        until deadline: C.Instant, on clock: C
+    ) async -> (content: GeneratedContent, response: BackendResponse)? {
+        var best: (index: Int, score: Double, content: GeneratedContent, response: BackendResponse)?
+        for candidate in passing {
+            guard let position = verdicts.firstIndex(where: { $0.index == candidate.index }) else { continue }
+            verdicts[position].shipped = false
+            let outcome = await Deadline.run(until: deadline, on: clock) {
+                () async throws(BackendError) -> Double in
+                try await judge.score(candidate.content, for: request, on: backend)
+            }
+            switch outcome {
+            case .value(let score):
+                verdicts[position].judgeScore = score
+                if score >= judge.judge.threshold {
+                    if best == nil || score > best!.score {
+                        best = (candidate.index, score, candidate.content, candidate.response)
+                    }
+                } else {
+                    verdicts[position].outcome = .rejected([judge.belowThreshold(score)])
+                }
+            case .failed(let error):
+                verdicts[position].outcome = .rejected([judge.unscored(error)])
+            case .expired, .cancelled:
+                verdicts[position].outcome = .rejected([
+                    judge.unscored(BackendError(.timeout, backend: backend.name, "the deadline came first"))
+                ])
+            }
+        }
+        guard let best else { return nil }
+        for position in verdicts.indices where verdicts[position].index == best.index {
+            verdicts[position].shipped = true
+        }
+        return (best.content, best.response)
     }
 
     /// The step a finished race amounts to.

@@ -49,6 +49,8 @@ public final class Router: Sendable {
     ///   - candidates: How many generations each attempt may make, and which one ships (see
     ///     ``CandidatePolicy``); every candidate's verdict is kept in ``Attempt/candidates``.
     ///     A streamed request generates one at a time.
+    ///   - judgeBackend: The backend the candidates' judge asks (``CandidatePolicy/judge``), when
+    ///     its ``Judge/backend`` names one; nil for the backend that generated them.
     ///   - progress: When given, backends are asked to stream, and the growing output of each
     ///     attempt is reported, followed by ``RouteProgress/discarded(_:)`` when that attempt
     ///     does not ship.
@@ -59,12 +61,15 @@ public final class Router: Sendable {
         validators: ValidatorChain = ValidatorChain([]),
         cleanup: OutputCleanup? = nil,
         candidates: CandidatePolicy = .single,
+        judgeBackend: (any LanguageModelBackend)? = nil,
         progress: (@Sendable (RouteProgress) -> Void)? = nil
     ) async -> Result {
         if let refusal = Self.budgetRefusal(request) { return .failure(refusal, attempts: []) }
         var request = request
         if candidates.count > 1, progress == nil { request.tokenLogProbabilities = true }
-        let checks = OutputChecks(request: request, validators: validators, cleanup: cleanup, candidates: candidates)
+        let checks = OutputChecks(
+            request: request, validators: validators, cleanup: cleanup, candidates: candidates,
+            judgeBackend: judgeBackend)
         if candidates.count > 1, candidates.stopsEarly, progress == nil {
             request.earlyCheck = EarlyRejection.check(checks)
         }
@@ -135,6 +140,14 @@ public final class Router: Sendable {
         return .failure(Self.exhaustedReason(attempts, routeIsEmpty: backends.isEmpty), attempts: attempts)
     }
 
+    /// Whether `attempt` reached a backend that generated (it was neither unavailable nor over budget).
+    static func generated(_ attempt: Attempt) -> Bool {
+        switch attempt.outcome {
+        case .unavailable, .overBudget: false
+        default: true
+        }
+    }
+
     /// The attempt outcome and reason for a race the deadline or the caller ended.
     func stopReason<Value>(_ outcome: Deadline.Outcome<Value>) -> (outcome: Attempt.Outcome, reason: FallbackReason) {
         if case .cancelled = outcome {
@@ -156,13 +169,17 @@ public final class Router: Sendable {
     /// Why a route that ran out of backends produced nothing.
     static func exhaustedReason(_ attempts: [Attempt], routeIsEmpty: Bool) -> FallbackReason {
         if routeIsEmpty { return FallbackReason(.noBackendAvailable, "the route is empty") }
-        let generated = attempts.contains { attempt in
-            switch attempt.outcome {
-            case .unavailable, .overBudget: false
-            default: true
-            }
-        }
+        let generated = attempts.contains(where: Self.generated)
         if generated {
+            let judged = attempts.flatMap(\.candidates).filter { $0.judgeScore != nil }
+            if let best = judged.compactMap(\.judgeScore).max(),
+                attempts.allSatisfy({ $0.outcomeCode.hasPrefix("rejected:judge/") || !Self.generated($0) })
+            {
+                return FallbackReason(
+                    .judgeRefused,
+                    "\(judged.count) candidate\(judged.count == 1 ? "" : "s") passed every check, but the judge scored none "
+                        + "at its threshold (the best: \(JudgeRunner.rounded(best)))")
+            }
             return FallbackReason(
                 .allBackendsFailed, "every available backend failed or produced output that failed a check")
         }
