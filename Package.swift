@@ -77,7 +77,8 @@ let package = Package(
         .target(
             name: "GuidedManagedServer",
             dependencies: [
-                "GuidedLlamaServer", "GuidedBackends", "GuidedServerBackends", "GuidedHTTP", "GuidedJSON", "GuidedSchema",
+                "GuidedLlamaServer", "GuidedBackends", "GuidedServerBackends", "GuidedHTTP", "GuidedJSON",
+                "GuidedSchema",
             ],
             swiftSettings: swiftSettings),
         .target(

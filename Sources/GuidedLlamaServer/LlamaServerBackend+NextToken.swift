@@ -22,7 +22,8 @@ extension LlamaServerBackend {
             let top = first["top_logprobs"]?.arrayValue
         else {
             throw BackendError(
-                .malformedResponse, backend: name, "/completion answered without completion_probabilities[0].top_logprobs",
+                .malformedResponse, backend: name,
+                "/completion answered without completion_probabilities[0].top_logprobs",
                 excerpt: OutputValidation.excerpt(reply.text))
         }
         return top.compactMap { entry in

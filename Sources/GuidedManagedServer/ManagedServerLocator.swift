@@ -90,7 +90,8 @@ package struct ManagedServerLocator: Sendable {
         } catch {
             return .failure(
                 UnavailableReason(
-                    .modelMismatch, "\(wanted) is not a GGUF model Guided can read: \(error.message) — \(error.remedy)"))
+                    .modelMismatch, "\(wanted) is not a GGUF model Guided can read: \(error.message) — \(error.remedy)")
+            )
         }
     }
 
@@ -100,7 +101,8 @@ package struct ManagedServerLocator: Sendable {
     package func installation(of model: CatalogueModel) -> String {
         let file = modelsDirectory + "/" + model.file
         guard FileManager.default.fileExists(atPath: file) else { return "not installed: run scripts/setup-model" }
-        return ModelFileCheck.isStamped(file, as: model) ? "installed (\(file))" : "installed, not yet checked (\(file))"
+        return ModelFileCheck.isStamped(file, as: model)
+            ? "installed (\(file))" : "installed, not yet checked (\(file))"
     }
 
     /// How the model `configured` names is prompted, without checking its file: the catalogue's

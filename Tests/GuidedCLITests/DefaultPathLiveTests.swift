@@ -84,7 +84,8 @@ import Testing
         let request = Self.requests[1]
         let fallback = try GuidedCommandTests.temporaryFile("fallback-adapter.json", request.fallback)
         let gemma = try GuidedCommandTests.temporaryFile(
-            "gemma.json", #"{"backends": [{"name": "embedded", "kind": "managed-llama-server", "model": "gemma-3-270m"}]}"#)
+            "gemma.json",
+            #"{"backends": [{"name": "embedded", "kind": "managed-llama-server", "model": "gemma-3-270m"}]}"#)
         let result = try GuidedCommandTests.guided(
             "generate", "--schema", request.schema, "--prompt", request.prompt, "--instructions",
             request.instructions, "--grounding", request.facts, "--fallback", fallback, "--config", gemma, "--json")

@@ -30,7 +30,8 @@ import Testing
             "--instructions", "Answer in one sentence.", "--prompt", "Tell me about the moon.", "--greedy")
         #expect(moon.object["source"] as? String == "model", "\(moon.result.stdout)\n\(moon.result.stderr)")
         let sentence = try #require(moon.object["text"] as? String, "\(moon.result.stdout)")
-        #expect(InstructionCheck.globalFailure(answer: sentence, prompt: "Tell me about the moon.") == nil, "\(sentence)")
+        #expect(
+            InstructionCheck.globalFailure(answer: sentence, prompt: "Tell me about the moon.") == nil, "\(sentence)")
         #expect(InstructionCheck.sentences(min: 1, max: 1).failure(in: sentence, prompt: "") == nil, "\(sentence)")
         #expect(sentence.lowercased().contains("moon"), "\(sentence)")
 

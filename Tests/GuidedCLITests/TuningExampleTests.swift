@@ -19,7 +19,8 @@ import Testing
         let oneSentence = try #require(
             output.components(separatedBy: "\"Answer in one short sentence.\"             → ").dropFirst().first?
                 .split(separator: "\n").first.map(String.init), "\(output)")
-        #expect(InstructionCheck.sentences(min: 1, max: 1).failure(in: oneSentence, prompt: "") == nil, "\(oneSentence)")
+        #expect(
+            InstructionCheck.sentences(min: 1, max: 1).failure(in: oneSentence, prompt: "") == nil, "\(oneSentence)")
         #expect(output.contains("different: true"), "the pirate instruction changed the answer: \(output)")
         let finalLine = try #require(
             output.components(separatedBy: "→ final line: ").dropFirst().first?.split(separator: "\n").first,

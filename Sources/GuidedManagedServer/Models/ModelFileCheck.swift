@@ -42,7 +42,8 @@ package enum ModelFileCheck {
     /// `model`: a check that passed before and needs no hashing now.
     package static func isStamped(_ file: String, as model: CatalogueModel) -> Bool {
         guard let status = FileStatus(file), let stamp = Stamp.read(stampPath(file)) else { return false }
-        return status.bytes == model.bytes && stamp == Stamp(sha256: model.sha256, bytes: status.bytes, modified: status.modified)
+        return status.bytes == model.bytes
+            && stamp == Stamp(sha256: model.sha256, bytes: status.bytes, modified: status.modified)
     }
 
     /// Where `file`'s stamp is.

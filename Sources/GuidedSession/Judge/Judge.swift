@@ -1,4 +1,3 @@
-
 /// A yes/no question a model answers about each candidate that passed every other check, whose
 /// answer decides what ships: Senba's rule made a setting — "a false rejection is safe; a
 /// hallucinated receipt is not".
@@ -41,8 +40,9 @@ public struct Judge: Sendable, Hashable {
 
     /// A judge asking `question` (a generic one by default) about each `unit`, shipping what
     /// scores `threshold` or more.
-    public init(threshold: Double, question: String = Judge.defaultQuestion, unit: Unit = .items, backend: String? = nil)
-    {
+    public init(
+        threshold: Double, question: String = Judge.defaultQuestion, unit: Unit = .items, backend: String? = nil
+    ) {
         self.threshold = threshold
         self.question = question
         self.unit = unit

@@ -1,5 +1,5 @@
-public import GuidedBackends
 import Foundation
+public import GuidedBackends
 import GuidedSchema
 
 extension Judge {
@@ -52,7 +52,11 @@ extension Judge {
         for token in tokens {
             let word = token.text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
                 .lowercased()
-            if word == "yes" { yes += exp(token.logProbability) } else if word == "no" { no += exp(token.logProbability) }
+            if word == "yes" {
+                yes += exp(token.logProbability)
+            } else if word == "no" {
+                no += exp(token.logProbability)
+            }
         }
         return yes + no == 0 ? 0 : yes / (yes + no)
     }

@@ -32,8 +32,9 @@ final class ScriptedTextBackend: LanguageModelBackend {
 }
 
 @Suite struct ChatSettingsArticleTests {
-    static func tutorSession(_ replies: [(text: String, stop: StopReason)]) -> (LanguageModelSession, ScriptedTextBackend)
-    {
+    static func tutorSession(_ replies: [(text: String, stop: StopReason)]) -> (
+        LanguageModelSession, ScriptedTextBackend
+    ) {
         let backend = ScriptedTextBackend(replies)
         let configuration = GuidedConfiguration(backends: [backend])
         let tutor = LanguageModelSession(
@@ -49,7 +50,7 @@ final class ScriptedTextBackend: LanguageModelBackend {
             instructions: "You are a math tutor. Give every answer as a decimal, never as a fraction.",
             configuration: configuration)
         let answer = try await tutor.respond(to: "What is 3 divided by 4?")
-        print(answer.value)  // the model's words, or an error saying why there are none
+        print(answer.value) // the model's words, or an error saying why there are none
         for entry in tutor.transcript { print(entry.role == .user ? "you:" : "tutor:", entry.text) }
         #expect(
             tutor.transcript == [
@@ -63,7 +64,7 @@ final class ScriptedTextBackend: LanguageModelBackend {
     @Test func eachSamplingModeReachesTheBackendAsWritten() async throws {
         let (tutor, backend) = Self.tutorSession([("0.875", .endOfSequence)])
         let settings = [
-            GenerationOptions(sampling: .greedy),  // the same answer every time
+            GenerationOptions(sampling: .greedy), // the same answer every time
             GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.7),
             GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 7), temperature: 1.2),
         ]
@@ -114,7 +115,7 @@ final class ScriptedTextBackend: LanguageModelBackend {
         let (tutor, _) = Self.tutorSession([("What is 2 divided by 5?", .endOfSequence)])
         let reply = try await tutor.respond(
             to: GenerationRequest<String>("What is 2 divided by 5?", fallback: "The tutor is away; try again soon."))
-        print(reply.source)  // .model(…), or .fallback(reason) with the fallback's text as the value
+        print(reply.source) // .model(…), or .fallback(reason) with the fallback's text as the value
         #expect(!reply.isFromModel && reply.value == "The tutor is away; try again soon.")
         #expect(reply.attempts.first?.outcomeCode == "rejected:promptEcho/promptEcho")
     }

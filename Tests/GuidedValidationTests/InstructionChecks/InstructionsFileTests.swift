@@ -18,7 +18,9 @@ import Testing
 
     /// The lines of a JSON Lines file.
     static func lines(_ path: String) throws -> [GeneratedContent] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { try JSONReader.parse(String($0)) }
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+            try JSONReader.parse(String($0))
+        }
     }
 
     static func prompts() throws -> [InstructionPrompt] { try lines(benchmark).map { try InstructionPrompt(line: $0) } }
