@@ -209,10 +209,22 @@ public final class LanguageModelSession: Sendable {
             let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
             request.transcript = await TranscriptWindow.fit(earlier, into: request, backend: backends.first)
         }
+        let candidates = policy.candidates ?? (plan.schema == nil ? .single : OutputDefaults.candidates)
+        var judgeBackend: (any LanguageModelBackend)?
+        if let name = candidates.judge?.backend {
+            guard let named = configuration.backend(named: name) else {
+                let configured = configuration.backends.map(\.name).joined(separator: ", ")
+                throw GenerationError(
+                    reason: FallbackReason(
+                        .invalidOptions,
+                        "the judge names the backend \"\(name)\", which is not configured (\(configured))"),
+                    attempts: [])
+            }
+            judgeBackend = named
+        }
         let result = await router.route(
             request, through: backends, validators: policy.validators, cleanup: policy.cleanup,
-            candidates: policy.candidates ?? (plan.schema == nil ? .single : OutputDefaults.candidates),
-            progress: progress)
+            candidates: candidates, judgeBackend: judgeBackend, progress: progress)
         var reason: FallbackReason
         switch result {
         case .success(let shipped, let response, let attempts):

@@ -13,7 +13,7 @@ enum CommandOptions {
         "compile": schemaReading.union(["--format", "--whitespace", "--out", "--grounded", "--grounding"]),
         "generate": schemaReading.union(sampling).union([
             "--schema", "--prompt", "--type", "--grounding", "--grounded", "--candidates", "--no-quality-checks",
-            "--min-words", "--fallback", "--examples",
+            "--min-words", "--fallback", "--examples", "--judge-threshold",
         ]),
         "respond": sampling.union(["--prompt", "--stop", "--whole-sentences"]),
         "chat": ["--instructions", "--config", "--backend"],

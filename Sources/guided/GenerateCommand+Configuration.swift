@@ -4,7 +4,8 @@ extension GenerateCommand {
     /// The configuration with this command line's explicit flags put over its `outputs` entry
     /// for `name`, so that a flag beats the file as a call's argument beats it in a session:
     /// `--backend` replaces the type's route, `--fallback` the configured fallback,
-    /// `--candidates` the configured candidates, `--no-quality-checks` drops the configured
+    /// `--candidates` the configured candidates, `--judge-threshold` the configured judge's
+    /// threshold (turning a configured `"judge": false` on), `--no-quality-checks` drops the configured
     /// person-level checks and `--min-words` the configured `minimumContent`. The configured
     /// fallback is checked against the schema here, before anything is sent.
     static func configured(
@@ -21,6 +22,11 @@ extension GenerateCommand {
         guard var settings = configuration.outputs[name] else { return configuration }
         if arguments.value("--fallback") != nil { settings.fallback = nil }
         if arguments.value("--candidates") != nil { settings.candidates = nil }
+        if let threshold = try GenerationArguments.judgeThreshold(arguments), settings.judge != nil {
+            settings.judge = JudgeSetting(
+                enabled: true, threshold: threshold, question: settings.judge?.question, unit: settings.judge?.unit,
+                backend: settings.judge?.backend)
+        }
         if arguments.flag("--no-quality-checks") {
             let dropped = ValidatorChain.personLevelNames.union(["personLevel", "copiedFact"])
             settings.validators.removeAll { dropped.contains($0.name) }

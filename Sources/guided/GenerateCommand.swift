@@ -34,6 +34,11 @@ enum GenerateCommand {
             validators: try validators(arguments, schema: schema, grounding: grounding),
             candidates: try GenerationArguments.candidates(arguments))
         policy.defaultChecks = !arguments.flag("--no-quality-checks")
+        if let threshold = try GenerationArguments.judgeThreshold(arguments) {
+            var candidates = policy.candidates ?? OutputDefaults.candidates
+            candidates.judge = Judge(threshold: threshold)
+            policy.candidates = candidates
+        }
         if let path = arguments.value("--examples") { policy.examples = try loadExamples(path, schema: schema) }
         if let fallback { policy.fallback = { _ in fallback } }
         let name = arguments.value("--type") ?? typeName(schemaPath)
@@ -221,6 +226,10 @@ enum GenerateCommand {
                                         "index": GeneratedContent(verdict.index),
                                         "outcome": GeneratedContent(verdict.outcomeCode),
                                         "score": verdict.score.map { GeneratedContent(($0 * 1000).rounded() / 1000) }
+                                            ?? nil,
+                                        "judge": verdict.judgeScore.map {
+                                            GeneratedContent(($0 * 1000).rounded() / 1000)
+                                        }
                                             ?? nil,
                                         "shipped": GeneratedContent(verdict.shipped),
                                         "output": verdict.text.map { GeneratedContent($0) } ?? nil,

@@ -76,6 +76,15 @@ enum GenerationArguments {
         return CandidatePolicy(count: count)
     }
 
+    /// `--judge-threshold T`: a judge (``Judge``) with that threshold, 0 to 1; nil without the flag.
+    static func judgeThreshold(_ arguments: ParsedArguments) throws(CommandFailure) -> Double? {
+        guard let text = arguments.value("--judge-threshold") else { return nil }
+        guard let threshold = Double(text), threshold.isFinite, (0...1).contains(threshold) else {
+            throw .usage("error: --judge-threshold needs a number from 0 to 1, not \(text)")
+        }
+        return threshold
+    }
+
     /// Facts given on the command line: one per line, blank lines dropped.
     static func facts(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }

@@ -9,7 +9,7 @@ struct ParsedArguments {
         "--format", "--whitespace", "--out", "--schema", "--prompt", "--instructions", "--backend", "--config",
         "--type",
         "--temperature", "--top-k", "--top-p", "--seed", "--max-tokens", "--fallback", "--grounding", "--min-words",
-        "--candidates", "--examples", "--stop",
+        "--candidates", "--examples", "--stop", "--judge-threshold",
     ]
     static let flagOptions: Set<String> = [
         "--allow-unsupported", "--strict", "--greedy", "--stream", "--json", "--grounded", "--no-quality-checks",

@@ -15,7 +15,7 @@ enum Usage {
           generate --schema SCHEMA --prompt TEXT [--instructions TEXT] [--type NAME] [--backend NAME] [--config FILE]
                    [--temperature T] [--greedy | --top-k K | --top-p P] [--seed S] [--max-tokens N] [--stream]
                    [--grounding FACTS] [--grounded] [--candidates N] [--no-quality-checks]
-                   [--min-words N] [--examples FILE] [--fallback FILE] [--json]
+                   [--min-words N] [--examples FILE] [--fallback FILE] [--judge-threshold T] [--json]
                                         generate JSON that satisfies SCHEMA; the JSON on stdout, a trace on stderr;
                                         routed by the configuration's routes entry for --type (default: the
                                         schema file's name without .json), else its route, or --backend;
@@ -26,6 +26,8 @@ enum Usage {
                                         --min-words: minimum words per string, no duplicate items;
                                         --examples: worked examples [{input, facts, output}] replacing the
                                         schema file's (examples, x-guided-examples) or the derived ones;
+                                        --judge-threshold: a judge ships only a candidate its model
+                                        scores at T (0 to 1) or more, else the fallback (judgeRefused);
                                         --json prints {value, source, backend, reason, attempts}
           respond --prompt TEXT [--instructions TEXT] [--temperature T] [--greedy | --top-k K | --top-p P]
                   [--seed S] [--max-tokens N] [--stop TEXT] [--whole-sentences] [--stream] [--config FILE]

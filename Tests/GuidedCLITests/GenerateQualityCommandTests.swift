@@ -18,7 +18,16 @@ import Testing
         server.route("GET", "/health") { _ in .json(#"{"status":"ok"}"#) }
         server.route("GET", "/props") { _ in .json(#"{"default_generation_settings":{"n_ctx":4096},"total_slots":4}"#) }
         server.route("POST", "/tokenize") { _ in .json(#"{"tokens":[1,2,3]}"#) }
-        server.route("POST", "/completion") { request in
+        server.route("POST", "/completion", completions(contents))
+        let config = try GuidedCommandTests.temporaryFile(
+            "stub-\(server.port).json",
+            #"{"backends":[{"name":"local","kind":"llama-server","url":"\#(server.baseURL)"}]}"#)
+        return (server, config)
+    }
+
+    /// Answers `/completion` with `contents` in turn, one per requested completion (`n_cmpl`).
+    static func completions(_ contents: [String]) -> @Sendable (StubRequest) -> StubResponse {
+        { request in
             let body = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any]
             let count = body?["n_cmpl"] as? Int ?? 1
             let items = (0..<count).map { index in
@@ -31,10 +40,6 @@ import Testing
             }
             return .json(count == 1 ? items[0] : "[" + items.joined(separator: ",") + "]")
         }
-        let config = try GuidedCommandTests.temporaryFile(
-            "stub-\(server.port).json",
-            #"{"backends":[{"name":"local","kind":"llama-server","url":"\#(server.baseURL)"}]}"#)
-        return (server, config)
     }
 
     static func generate(_ config: String, _ extra: String...) throws -> GuidedCommandTests.Result {

@@ -15,6 +15,10 @@ struct JudgeBenchmark {
     var split = "all"
     var rejectsPerSplit = 150
     var writePath: String?
+    /// `--only step|steps|notification`: score one kind (a quick look at a question on dev).
+    var only: String?
+    /// `--step-rejects N`: at most N rejected single steps per split (default: all).
+    var stepRejectsPerSplit = Int.max
 
     func run() async {
         let corpus: QualityCorpus
@@ -55,7 +59,15 @@ struct JudgeBenchmark {
         let wanted = { (split: String) in self.split == "all" || split == self.split }
         // Single steps, request by request so the server's prompt cache serves each request's facts.
         var seenSteps: Set<String> = []
-        for entry in steps.sorted(by: { $0.id < $1.id }) where wanted(entry.split) {
+        var generator = SeededShuffle(seed: 7)
+        var rejectsTaken: [String: Int] = [:]
+        let sampledSteps = steps.shuffled(using: &generator).filter { entry in
+            guard !entry.keep else { return true }
+            rejectsTaken[entry.split, default: 0] += 1
+            return rejectsTaken[entry.split]! <= stepRejectsPerSplit
+        }
+        for entry in sampledSteps.sorted(by: { $0.id < $1.id })
+        where wanted(entry.split) && (only == nil || only == "step") {
             guard seenSteps.insert(entry.id + "\u{1F}" + entry.step).inserted,
                 let value = await score(entry.step, item: true, id: entry.id)
             else { continue }
@@ -64,13 +76,16 @@ struct JudgeBenchmark {
         }
         print("  scored \(scored.count) single steps")
         for entry in Self.sample(lists, rejectsPerSplit: rejectsPerSplit, split: { splitOf[$0.id] ?? "?" })
-        where wanted(splitOf[entry.id] ?? "?") {
+        where wanted(splitOf[entry.id] ?? "?")
+            && (only == nil || only == (entry.flow == "steps" ? "steps" : entry.flow))
+        {
             let split = splitOf[entry.id] ?? "?"
             if entry.flow == "notification" {
                 let whole = ["text": GeneratedContent(entry.output)] as GeneratedContent
                 guard let value = await score(whole.jsonText(), item: false, id: entry.id) else { continue }
                 scored.append(
-                    .init(kind: "notification", id: entry.id, split: split, text: entry.output, keep: entry.label.keep,
+                    .init(
+                        kind: "notification", id: entry.id, split: split, text: entry.output, keep: entry.label.keep,
                         score: value))
                 continue
             }
@@ -83,14 +98,19 @@ struct JudgeBenchmark {
                 lowest = min(lowest, value)
             }
             scored.append(
-                .init(kind: "steps", id: entry.id, split: split, text: entry.output, keep: entry.label.keep, score: whole))
+                .init(
+                    kind: "steps", id: entry.id, split: split, text: entry.output, keep: entry.label.keep, score: whole)
+            )
             scored.append(
-                .init(kind: "steps, step by step", id: entry.id, split: split, text: entry.output,
+                .init(
+                    kind: "steps, step by step", id: entry.id, split: split, text: entry.output,
                     keep: entry.label.keep, score: lowest))
         }
         await backend.shutdown()
         if let writePath {
-            do { try JudgeScores.write(scored, to: writePath) } catch { return Self.fail("cannot write \(writePath): \(error)") }
+            do { try JudgeScores.write(scored, to: writePath) } catch {
+                return Self.fail("cannot write \(writePath): \(error)")
+            }
             print("  wrote \(scored.count) scores to \(writePath)")
         }
         Self.report(scored)
@@ -122,8 +142,10 @@ struct JudgeBenchmark {
                 guard !group.isEmpty else { continue }
                 let auc = JudgeScores.auc(group).map { String(format: "%.2f", $0) } ?? "?"
                 print(
-                    kind.padding(toLength: 22, withPad: " ", startingAt: 0) + " " + split.padding(toLength: 5, withPad: " ", startingAt: 0)
-                        + String(format: " %6d %8d", group.filter(\.keep).count, group.filter { !$0.keep }.count) + "   " + auc)
+                    kind.padding(toLength: 22, withPad: " ", startingAt: 0) + " "
+                        + split.padding(toLength: 5, withPad: " ", startingAt: 0)
+                        + String(format: " %6d %8d", group.filter(\.keep).count, group.filter { !$0.keep }.count)
+                        + "   " + auc)
             }
         }
         print("\nprecision (kept of those at or above the threshold) and coverage (share at or above it):")
@@ -135,7 +157,12 @@ struct JudgeBenchmark {
                 for split in ["dev", "test"] {
                     let group = scored.filter { $0.kind == kind && $0.split == split }
                     let above = group.filter { $0.score >= threshold }
-                    cell += above.isEmpty ? "  –   " : String(format: "%3.0f/%-3.0f", percent(above.filter(\.keep).count, above.count), percent(above.count, group.count))
+                    cell +=
+                        above.isEmpty
+                        ? "  –   "
+                        : String(
+                            format: "%3.0f/%-3.0f", percent(above.filter(\.keep).count, above.count),
+                            percent(above.count, group.count))
                     cell += split == "dev" ? " " : ""
                 }
                 line += cell.padding(toLength: 24, withPad: " ", startingAt: 0)

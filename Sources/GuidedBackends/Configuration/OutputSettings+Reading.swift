@@ -3,7 +3,7 @@ import GuidedSchema
 extension OutputSettings {
     /// The keys an output type's settings may have.
     public static let keys: Set<String> = [
-        "route", "options", "candidates", "validators", "fallback", "examples", "adapter",
+        "route", "options", "candidates", "validators", "fallback", "examples", "adapter", "judge",
     ]
 
     /// Reads one entry of the `outputs` table (`/outputs/StepSuggestions`); every bad key or
@@ -29,6 +29,7 @@ extension OutputSettings {
         if let fallback = node["fallback"] { settings.fallback = try FallbackSetting.read(fallback) }
         if let examples = node["examples"] { settings.examples = try ExamplesSetting.read(examples) }
         if let adapter = node["adapter"] { settings.adapter = try AdapterSetting.read(adapter) }
+        if let judge = node["judge"] { settings.judge = try JudgeSetting.read(judge, backends: backends) }
         return settings
     }
 }

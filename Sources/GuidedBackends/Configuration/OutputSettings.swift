@@ -13,7 +13,8 @@ import GuidedSchema
 ///     "validators": {"blockedPhrase": {"phrases": ["crush it"]}, "characterCap": {"maximum": 100}, "repetition": false},
 ///     "fallback": {"template": "fallbacks/steps.json"},
 ///     "examples": {"file": "examples/steps.json"},
-///     "adapter": "next-steps"
+///     "adapter": "next-steps",
+///     "judge": {"threshold": 0.8}
 ///   }
 /// }
 /// ```
@@ -43,6 +44,8 @@ package struct OutputSettings: Sendable, Hashable {
     /// The adapter the type is served with instead of its schema's (``AdapterSetting``); nil
     /// when not configured.
     public var adapter: AdapterSetting?
+    /// The judge of the candidates that pass (``JudgeSetting``); nil when not configured.
+    public var judge: JudgeSetting?
     /// Where these settings are (`/outputs/StepSuggestions`), for errors found later.
     public var pointer: JSONPointer
     /// The configuration file, if any.

@@ -5,7 +5,8 @@ import GuidedValidation
 extension OutputPlan {
     /// This plan with the configuration's settings for its output type applied over the
     /// registered policy (configuration beats code): validators turned on, off or tuned,
-    /// candidates, and the fallback — unless the call gave its own fallback, which beats both.
+    /// candidates, the judge, and the fallback — unless the call gave its own fallback, which
+    /// beats both.
     /// A plan without a registered policy gets one that behaves like none (the session's
     /// defaults for history and candidates) before the settings apply.
     func configured(by settings: OutputSettings?) -> OutputPlan {
@@ -23,11 +24,28 @@ extension OutputPlan {
                 } ?? own
             configured.stopsEarly = own.stopsEarly
             configured.checksStepSense = candidates.stepSense ?? own.checksStepSense
+            configured.judge = own.judge
             policy.candidates = configured
+        }
+        if let setting = settings.judge {
+            var candidates = policy.candidates ?? (schema == nil ? .single : OutputDefaults.candidates)
+            candidates.judge = setting.enabled ? Self.judge(setting, over: candidates.judge) : nil
+            policy.candidates = candidates
         }
         plan.policy = policy
         if !fallbackFromCall, let fallback = settings.fallback { plan.configuredFallback = (fallback, settings) }
         return plan
+    }
+
+    /// The judge a configuration's `judge` entry describes, over `own` (the type's or the
+    /// framework's): each key it gives replaces own's.
+    static func judge(_ setting: JudgeSetting, over own: Judge?) -> Judge {
+        var judge = own ?? Judge(threshold: OutputDefaults.judgeThreshold)
+        if let threshold = setting.threshold { judge.threshold = threshold }
+        if let question = setting.question { judge.question = question }
+        if let unit = setting.unit.flatMap(Judge.Unit.init(rawValue:)) { judge.unit = unit }
+        if let backend = setting.backend { judge.backend = backend }
+        return judge
     }
 
     /// The fallback value for `request`: the configured fallback's content decoded into the

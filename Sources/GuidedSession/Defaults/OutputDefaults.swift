@@ -25,6 +25,9 @@ package enum OutputDefaults {
     /// more, and the router starts a batch only while it fits the deadline (`BatchBudget`).
     public static let candidates = CandidatePolicy(count: 12, batchSize: 2)
 
+    /// The threshold of a judge a configuration turns on without naming one (`"judge": {}`).
+    public static let judgeThreshold = 0.5
+
     /// Sampling, temperature, repetition penalty and token cap for `schema`.
     public static func options(for schema: GenerationSchema) -> GenerationOptions {
         GenerationOptions(
