@@ -123,6 +123,7 @@ case "judge":
     benchmark.writePath = value("--write")
     benchmark.only = value("--only")
     if let text = value("--step-rejects"), let count = Int(text) { benchmark.stepRejectsPerSplit = count }
+    if let text = value("--examples"), let count = Int(text) { benchmark.examplesPerLabel = count }
     await benchmark.run()
 case "grounded":
     let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 3
@@ -172,7 +173,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--run FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | judge [--question TEXT] [--model NAME] [--split dev|test|all] [--rejects N] [--step-rejects N] [--only step|steps|notification] [--write FILE] | judge --report FILE | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--run FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | judge [--question TEXT] [--model NAME] [--split dev|test|all] [--rejects N] [--step-rejects N] [--only step|steps|notification] [--examples N] [--write FILE] | judge --report FILE | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

@@ -24,7 +24,8 @@ import Testing
         #expect(response.content["steps"]?.arrayValue?.count == 3)
         let body = try server.requests(to: "/completion")[0].json()
         #expect(FreeTextStopTests.strings(body["stop"]) == ["\n"])
-        #expect((body["grammar"]?.stringValue ?? "").hasPrefix(#"root ::= value "\n"{0,2}"#))
+        let grammar = body["grammar"]?.stringValue ?? ""
+        #expect(grammar.hasPrefix(#"root ::= value "\n"{0,2}"#), "\(grammar)")
     }
 
     @Test func theLineBreaksOfAServerThatIgnoresTheStopAreNotPartOfTheValue() async throws {

@@ -69,4 +69,27 @@ import Testing
         #expect(
             result.stderr.contains("--judge-threshold needs a number from 0 to 1, not \(value)"), "\(result.stderr)")
     }
+
+    /// On the embedded model, a judge at 0.95 — above any score the default question got from it
+    /// on the labelled steps (`guided-bench judge`) — refuses every candidate that passed the
+    /// checks: the fallback ships with the reason `judgeRefused`, each candidate's real score in
+    /// the attempt.
+    @Test(.liveModel) func theEmbeddedJudgeRefusesWithTheFallbackAndEveryScore() throws {
+        let request = DefaultPathLiveTests.requests[1]
+        let fallback = try GuidedCommandTests.temporaryFile("fallback-judge.json", request.fallback)
+        let result = try GuidedCommandTests.guided(
+            "generate", "--schema", request.schema, "--prompt", request.prompt, "--instructions",
+            request.instructions, "--grounding", request.facts, "--fallback", fallback, "--candidates", "4",
+            "--judge-threshold", "0.95", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["source"] as? String == "fallback", "\(result.stdout)")
+        #expect(object["reason"] as? String == "judgeRefused", "\(result.stdout)\n\(result.stderr)")
+        let candidates = (object["attempts"] as? [[String: Any]])?.flatMap {
+            $0["candidates"] as? [[String: Any]] ?? []
+        }
+        let scores = (candidates ?? []).compactMap { $0["judge"] as? Double }
+        #expect(!scores.isEmpty, "\(result.stdout)")
+        #expect(scores.allSatisfy { (0..<0.95).contains($0) }, "\(scores)")
+    }
 }

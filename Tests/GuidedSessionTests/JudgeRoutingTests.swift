@@ -122,6 +122,41 @@ import Testing
         #expect(question.options.maximumResponseTokens == 1 && question.options.sampling == .greedy)
     }
 
+    @Test func workedJudgementsComeFirstAsAnsweredTurnsWithTheirOwnFacts() {
+        var judge = Judge(threshold: 0.5, question: "Keep it?")
+        judge.examples = [
+            Judge.Example(
+                asked: "Goal: learn Spanish", facts: ["Goal: learn Spanish"],
+                text: "Order a cup at the café with a small tray",
+                keep: false),
+            Judge.Example(asked: "Goal: run a 5k", text: "Run for ten minutes twice this week", keep: true),
+        ]
+        let question = judge.question(about: "Float on your back", item: true, for: CandidateRoutingTests.request)
+        #expect(
+            question.examples == [
+                BackendRequest.Example(
+                    input: """
+                        The app asked the assistant: Goal: learn Spanish
+                        What the app wants: Next steps toward the user's goal
+                        One item the assistant wrote: Order a cup at the café with a small tray
+
+                        Keep it?
+                        """, grounding: ["Goal: learn Spanish"], output: "No"),
+                BackendRequest.Example(
+                    input: """
+                        The app asked the assistant: Goal: run a 5k
+                        What the app wants: Next steps toward the user's goal
+                        One item the assistant wrote: Run for ten minutes twice this week
+
+                        Keep it?
+                        """, output: "Yes"),
+            ])
+        let turns = ChatPrompt.messages(question)
+        #expect(turns.map(\.role) == [.system, .user, .assistant, .user, .assistant, .user])
+        #expect(turns[2].content == "No" && turns[4].content == "Yes")
+        #expect(turns[5].content.contains("One item the assistant wrote: Float on your back"))
+    }
+
     @Test func theScoreIsYesAgainstNoOverTheirSpellings() {
         #expect(
             Judge.score([

@@ -19,6 +19,9 @@ struct JudgeBenchmark {
     var only: String?
     /// `--step-rejects N`: at most N rejected single steps per split (default: all).
     var stepRejectsPerSplit = Int.max
+    /// `--examples N`: few-shot judging with N kept and N rejected single steps of the dev split
+    /// (each from its own request), whose requests are then left out of the scoring.
+    var examplesPerLabel = 0
 
     func run() async {
         let corpus: QualityCorpus
@@ -37,7 +40,13 @@ struct JudgeBenchmark {
         let availability = await backend.availability()
         guard availability.isAvailable else { return Self.fail("the judge's model cannot serve: \(availability)") }
         let splitOf = Dictionary(uniqueKeysWithValues: (corpus.steps + corpus.notifications).map { ($0.id, $0.split) })
+        var judge = judge
+        judge.examples = Self.examples(examplesPerLabel, from: steps, requests: requests)
+        let exampleIDs = Set(steps.filter { entry in judge.examples.contains { $0.text == entry.step } }.map(\.id))
         print("judge benchmark — \(model ?? ModelCatalogue.defaultModel), question: \(judge.question)")
+        for example in judge.examples {
+            print("  example (\(example.keep ? "kept" : "rejected")): \(example.text)")
+        }
 
         var cache: [String: Double] = [:]
         func score(_ text: String, item: Bool, id: String) async -> Double? {
@@ -56,7 +65,9 @@ struct JudgeBenchmark {
             }
         }
         var scored: [JudgeScores.Entry] = []
-        let wanted = { (split: String) in self.split == "all" || split == self.split }
+        let wanted = { (split: String, id: String) in
+            (self.split == "all" || split == self.split) && !exampleIDs.contains(id)
+        }
         // Single steps, request by request so the server's prompt cache serves each request's facts.
         var seenSteps: Set<String> = []
         var generator = SeededShuffle(seed: 7)
@@ -67,7 +78,7 @@ struct JudgeBenchmark {
             return rejectsTaken[entry.split]! <= stepRejectsPerSplit
         }
         for entry in sampledSteps.sorted(by: { $0.id < $1.id })
-        where wanted(entry.split) && (only == nil || only == "step") {
+        where wanted(entry.split, entry.id) && (only == nil || only == "step") {
             guard seenSteps.insert(entry.id + "\u{1F}" + entry.step).inserted,
                 let value = await score(entry.step, item: true, id: entry.id)
             else { continue }
@@ -76,7 +87,7 @@ struct JudgeBenchmark {
         }
         print("  scored \(scored.count) single steps")
         for entry in Self.sample(lists, rejectsPerSplit: rejectsPerSplit, split: { splitOf[$0.id] ?? "?" })
-        where wanted(splitOf[entry.id] ?? "?")
+        where wanted(splitOf[entry.id] ?? "?", entry.id)
             && (only == nil || only == (entry.flow == "steps" ? "steps" : entry.flow))
         {
             let split = splitOf[entry.id] ?? "?"
@@ -114,6 +125,26 @@ struct JudgeBenchmark {
             print("  wrote \(scored.count) scores to \(writePath)")
         }
         Self.report(scored)
+    }
+
+    /// `count` kept and `count` rejected dev steps, each from a request of its own, in a fixed
+    /// shuffled order: the judge's worked examples.
+    static func examples(_ count: Int, from steps: [StepLabels.Entry], requests: JudgeRequests) -> [Judge.Example] {
+        guard count > 0 else { return [] }
+        var generator = SeededShuffle(seed: 11)
+        var usedIDs: Set<String> = []
+        var taken = [true: 0, false: 0]
+        var chosen: [Judge.Example] = []
+        for entry in steps.shuffled(using: &generator) where entry.split == "dev" {
+            guard taken[entry.keep]! < count, !usedIDs.contains(entry.id), let asked = requests.byID[entry.id] else {
+                continue
+            }
+            usedIDs.insert(entry.id)
+            taken[entry.keep]! += 1
+            chosen.append(
+                Judge.Example(asked: asked.prompt, facts: asked.grounding, text: entry.step, keep: entry.keep))
+        }
+        return chosen
     }
 
     /// Every keep, and up to `rejectsPerSplit` rejects per flow and split, in a fixed shuffled order.

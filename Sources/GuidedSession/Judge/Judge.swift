@@ -33,6 +33,31 @@ public struct Judge: Sendable, Hashable {
     public var unit: Unit
     /// The configured backend that judges; nil for the backend that generated the candidates.
     public var backend: String?
+    /// Worked judgements shown before every question, as earlier turns of the conversation:
+    /// few-shot judging. They come first and are the same for every question, so a server's
+    /// prompt cache evaluates them once per run of questions. Empty by default.
+    public var examples: [Example] = []
+
+    /// A judgement the judge's model is shown as answered: a request's prompt and facts, a text
+    /// written for it, and whether a reader kept that text.
+    public struct Example: Sendable, Hashable {
+        /// What the app asked for, as a request's prompt.
+        public var asked: String
+        /// The request's facts.
+        public var facts: [String]
+        /// The text written for it: one item of a list, or a whole value as JSON.
+        public var text: String
+        /// Whether a reader kept the text: the answer "Yes" or "No" the model is shown.
+        public var keep: Bool
+
+        /// The judgement that `text`, written for `asked` with `facts`, was kept (or not).
+        public init(asked: String, facts: [String] = [], text: String, keep: Bool) {
+            self.asked = asked
+            self.facts = facts
+            self.text = text
+            self.keep = keep
+        }
+    }
 
     /// The question a judge asks when a type brings none.
     public static let defaultQuestion =

@@ -7,20 +7,30 @@ extension Judge {
     static let instructions = "You check what an assistant wrote for an app, strictly but fairly. Answer yes or no."
 
     /// The request that asks the judge's model about `text`, one candidate's value or one item
-    /// of it (`item`), written for `asked`: the same facts, then what the app asked, the text,
-    /// and the question. Everything before the text is the same for every candidate of one
-    /// request, so the server evaluates it once.
+    /// of it (`item`), written for `asked`: the ``examples`` as answered turns, then the same
+    /// facts, what the app asked, the text, and the question. Everything before the text is the
+    /// same for every candidate of one request, so the server evaluates it once.
     public func question(about text: String, item: Bool, for asked: BackendRequest) -> BackendRequest {
-        var lines = ["The app asked the assistant: \(asked.prompt)"]
-        if let description = asked.schema?.root.description ?? asked.schema.flatMap(Self.fieldDescription) {
-            lines.append("What the app wants: \(description)")
-        }
+        let description = asked.schema?.root.description ?? asked.schema.flatMap(Self.fieldDescription)
+        return BackendRequest(
+            prompt: wording(asked: asked.prompt, wants: description, text: text, item: item),
+            instructions: Self.instructions,
+            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1), grounding: asked.grounding,
+            examples: examples.map { example in
+                BackendRequest.Example(
+                    input: wording(asked: example.asked, wants: description, text: example.text, item: item),
+                    grounding: example.facts, output: GeneratedContent(example.keep ? "Yes" : "No"))
+            })
+    }
+
+    /// The question's words: what the app asked and wants, the text, and ``question``.
+    func wording(asked: String, wants description: String?, text: String, item: Bool) -> String {
+        var lines = ["The app asked the assistant: \(asked)"]
+        if let description { lines.append("What the app wants: \(description)") }
         lines.append((item ? "One item the assistant wrote: " : "What the assistant wrote: ") + text)
         lines.append("")
         lines.append(question)
-        return BackendRequest(
-            prompt: lines.joined(separator: "\n"), instructions: Self.instructions,
-            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1), grounding: asked.grounding)
+        return lines.joined(separator: "\n")
     }
 
     /// The first described field's description, when the schema's root has none.
