@@ -16,6 +16,7 @@ enum ConstraintFieldsReport {
             let what: String
             switch dialect {
             case .vLLM, .sgLang: what = "Guided's GBNF, read by XGrammar: " + summary(grammar)
+            case .llamaCpp: what = "Guided's GBNF, read by llama.cpp: " + summary(grammar)
             case .tgi: what = "JSON Schema (a regex for a patterned string): " + summary(plain)
             default: what = "strict JSON Schema: " + summary(strict)
             }

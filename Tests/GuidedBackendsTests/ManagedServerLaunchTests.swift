@@ -56,7 +56,7 @@ import Testing
         Launch(
             arguments: [
                 "-m", model, "--host", "127.0.0.1", "--port", port, "-c", "4096", "--threads", String(threads), "-np",
-                "4", "--kv-unified", "--swa-full", "--no-webui",
+                "4", "--kv-unified", "--swa-full", "--no-webui", "-b", "128", "-ub", "128",
             ], addressSpaceKiB: String(limitMB * 1024))
     }
 

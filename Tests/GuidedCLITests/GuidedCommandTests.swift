@@ -136,10 +136,13 @@ import Testing
         }
         #expect(
             fields.map { $0.map(String.init) } == [
-                "grammar", "structured_outputs.grammar", "ebnf", "parameters.grammar", "response_format", "format",
+                "grammar", "structured_outputs.grammar", "ebnf", "grammar", "parameters.grammar", "response_format",
+                "format",
             ])
         let vLLM = try #require(lines.first { $0.contains("dialect vllm") })
         #expect(vLLM.contains("read by XGrammar: 8 enforced, 0 checked after"))
+        let llamaCpp = try #require(lines.first { $0.contains("dialect llamacpp") })
+        #expect(llamaCpp.contains("Guided's GBNF, read by llama.cpp: 8 enforced, 0 checked after"), "\(llamaCpp)")
         let plain = try #require(lines.first { $0.contains("dialect openai") })
         #expect(plain.contains("disable_any_whitespace"))
     }
