@@ -55,6 +55,10 @@ extension GenerationOptions {
         option: "sampling.probabilityThreshold", lowerBound: 0, upperBound: 1)
     /// `sampling.top` (top-k): 1 or more.
     package static let topRange = OptionRange(option: "sampling.top", lowerBound: 1, upperBound: nil)
+    /// `sampling.seed`: 0 to 4,294,967,294. llama-server reads a seed as 32 bits and takes
+    /// 4,294,967,295 (its -1) as "a random seed", so a larger seed would be cut, and that one
+    /// would sample differently on every call.
+    package static let seedRange = OptionRange(option: "sampling.seed", lowerBound: 0, upperBound: 4_294_967_294)
     /// `maximumResponseTokens`: 1 or more.
     package static let maximumResponseTokensRange = OptionRange(
         option: "maximumResponseTokens", lowerBound: 1, upperBound: nil)
@@ -73,8 +77,11 @@ extension GenerationOptions {
             return problem
         }
         switch sampling?.mode {
-        case .topK(let top, _): return Self.topRange.violation(Double(top))
-        case .topP(let threshold, _): return Self.probabilityThresholdRange.violation(threshold)
+        case .topK(let top, let seed):
+            return Self.topRange.violation(Double(top)) ?? seed.flatMap { Self.seedRange.violation(Double($0)) }
+        case .topP(let threshold, let seed):
+            return Self.probabilityThresholdRange.violation(threshold)
+                ?? seed.flatMap { Self.seedRange.violation(Double($0)) }
         default: return nil
         }
     }

@@ -17,7 +17,10 @@ enum GenerationArguments {
         guard modes.count <= 1 else { throw .usage("error: choose one of --greedy, --top-k, --top-p") }
         var seed: UInt64?
         if let text = arguments.value("--seed") {
-            guard let value = UInt64(text) else { throw .usage("error: --seed needs a non-negative integer") }
+            let range = GenerationOptions.seedRange
+            guard let value = UInt64(text), range.contains(Double(value)) else {
+                throw .usage("error: --seed needs a whole number \(range.allowed), not \(text)")
+            }
             seed = value
         }
         var sampling: GenerationOptions.SamplingMode?
@@ -85,9 +88,10 @@ enum GenerationArguments {
         return threshold
     }
 
-    /// Facts given on the command line: one per line, blank lines dropped.
+    /// Facts given on the command line or in a file: one per line — any line break, CRLF, CR and
+    /// Unicode's included — blank lines dropped.
     static func facts(_ text: String) -> [String] {
-        text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
     }
 
     static func configuration(_ arguments: ParsedArguments) throws(CommandFailure) -> GuidedConfiguration {

@@ -16,7 +16,12 @@ enum RespondCommand {
             throw .usage("error: respond needs --prompt TEXT\n\n\(Usage.text)")
         }
         var options = try GenerationArguments.options(arguments)
-        if let stop = arguments.value("--stop") { options.stopSequences = [stop] }
+        if let stop = arguments.value("--stop") {
+            guard !stop.isEmpty else {
+                throw .usage("error: --stop needs text: an empty stop would end every answer before its first word")
+            }
+            options.stopSequences = [stop]
+        }
         if arguments.flag("--whole-sentences") { options.trimsToLastSentence = true }
         var configuration = try GenerationArguments.configuration(arguments)
         if let backend = arguments.value("--backend") {
@@ -86,13 +91,17 @@ enum RespondCommand {
         var backend: GeneratedContent = nil
         var tokens: GeneratedContent = nil
         var source: GeneratedContent = "fallback"
-        if case .model(let name, let count, _) = outcome.source {
+        var reason: GeneratedContent = nil
+        switch outcome.source {
+        case .model(let name, let count, _):
             backend = GeneratedContent(name)
             tokens = count.map { GeneratedContent($0) } ?? nil
             source = "model"
+        case .fallback(let why):
+            reason = GeneratedContent(why.code.rawValue)
         }
         return [
-            "text": GeneratedContent(outcome.value), "source": source, "backend": backend,
+            "text": GeneratedContent(outcome.value), "source": source, "backend": backend, "reason": reason,
             "truncated": GeneratedContent(outcome.isTruncated), "tokens": tokens,
             "attempts": GenerateCommand.report(outcome.attempts),
         ]
@@ -100,7 +109,8 @@ enum RespondCommand {
 
     static func report(_ error: GenerationError) -> GeneratedContent {
         [
-            "text": nil, "source": "none", "backend": nil, "truncated": false, "tokens": nil,
+            "text": nil, "source": "none", "backend": nil, "reason": GeneratedContent(error.reason.code.rawValue),
+            "truncated": false, "tokens": nil,
             "attempts": GenerateCommand.report(error.attempts),
         ]
     }

@@ -35,7 +35,7 @@ enum Usage {
                                         free text: the answer on stdout, a trace on stderr; it ends at the prompt
                                         format's next section, at --stop, or at --max-tokens (marked truncated;
                                         --whole-sentences keeps its last whole sentence); --stream prints it as it
-                                        grows; --json prints {text, source, backend, truncated, tokens, attempts}
+                                        grows; --json prints {text, source, backend, reason, truncated, tokens, attempts}
           chat [--instructions TEXT] [--config FILE] [--backend NAME]
                                         a conversation in the terminal, each answer streamed; /help lists the
                                         settings commands (/instructions, /temperature, /sampling, /seed, /tokens,

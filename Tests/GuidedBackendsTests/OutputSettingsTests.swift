@@ -98,8 +98,8 @@ import Testing
 
     @Test func samplingModesAndSeeds() throws {
         let topK = try load(
-            Self.document(#"{"options": {"sampling": {"mode": "top-k", "top": 40, "seed": 18446744073709551615}}}"#))
-        #expect(topK.outputs["StepSuggestions"]?.options.sampling == .random(top: 40, seed: UInt64.max))
+            Self.document(#"{"options": {"sampling": {"mode": "top-k", "top": 40, "seed": 4294967294}}}"#))
+        #expect(topK.outputs["StepSuggestions"]?.options.sampling == .random(top: 40, seed: 4_294_967_294))
         let unseeded = try load(
             Self.document(#"{"options": {"sampling": {"mode": "top-p", "probabilityThreshold": 1}}}"#))
         #expect(unseeded.outputs["StepSuggestions"]?.options.sampling == .random(probabilityThreshold: 1))
@@ -167,6 +167,10 @@ import Testing
         try expectError(
             #"{"options": {"sampling": {"mode": "top-k", "top": 4, "seed": 18446744073709551616}}}"#,
             at: at + "/sampling/seed")
+        // llama-server reads 4294967295 as "a random seed": refused, with the range.
+        try expectError(
+            #"{"options": {"sampling": {"mode": "top-p", "probabilityThreshold": 0.9, "seed": 4294967295}}}"#,
+            at: at + "/sampling/seed", mentioning: ["from 0 to 4294967294"])
     }
 
     @Test func badCandidates() throws {

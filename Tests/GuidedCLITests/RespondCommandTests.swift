@@ -62,6 +62,7 @@ import Testing
         let run = try Self.respond("--prompt", "Hello", "--config", config)
         #expect(run.result.status == 3)
         #expect(run.object["source"] as? String == "none")
+        #expect(run.object["reason"] as? String == "noBackendAvailable", "\(run.result.stdout)")
         #expect(run.result.stderr.contains("trace: local: unavailable:unreachable"), "\(run.result.stderr)")
     }
 

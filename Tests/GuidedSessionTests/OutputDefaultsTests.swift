@@ -115,6 +115,12 @@ import Testing
             GenerationOptions(sampling: .random(probabilityThreshold: .nan)).rangeViolation?.option
                 == "sampling.probabilityThreshold")
         #expect(GenerationOptions(sampling: .random(top: 0)).rangeViolation?.option == "sampling.top")
+        // llama-server takes 4,294,967,295 as "random": a seed that would not repeat is refused.
+        #expect(
+            GenerationOptions(sampling: .random(top: 40, seed: 4_294_967_295)).rangeViolation?.description
+                == "sampling.seed is 4294967295, but it must be from 0 to 4294967294")
+        #expect(GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 1 << 40)).rangeViolation != nil)
+        #expect(GenerationOptions(sampling: .random(top: 40, seed: 4_294_967_294)).rangeViolation == nil)
     }
 
     @Test func aRepetitionPenaltyAboveOneIsKeptAsGiven() async throws {

@@ -80,9 +80,11 @@ extension GenerationOptions.SamplingMode {
         try node.object(allowing: allowed, example: "{\"mode\": \"\(mode)\"}")
         var seed: UInt64?
         if let given = node["seed"] {
-            guard let number = given.value.numberValue, let value = UInt64(number.text) else {
+            let range = GenerationOptions.seedRange
+            guard let number = given.value.numberValue, let value = UInt64(number.text), range.contains(Double(value))
+            else {
                 throw given.error(
-                    "seed must be a whole number from 0 to \(UInt64.max), not \(given.value.jsonText())",
+                    "seed must be a whole number \(range.allowed), not \(given.value.jsonText())",
                     remedy: "write \"seed\": 7")
             }
             seed = value
