@@ -43,9 +43,16 @@ enum ChatCommand {
         }
         interrupts.resume()
         Console.out("guided chat — /help for commands, Ctrl-D to leave")
+        var input = BoundedLineReader()
         while true {
             Console.print("> ")
-            guard let line = readLine(strippingNewline: true) else {
+            let line: String?
+            do throws(BoundedLineReader.LineTooLong) {
+                line = try input.next()
+            } catch {
+                throw .usage("error: a line of input is over \(error.limit / 1_048_576) MiB; the chat ends here")
+            }
+            guard let line else {
                 Console.out("")
                 return
             }
