@@ -94,6 +94,24 @@ import Testing
         #expect(grammar.contains(#""3" ("0")"#) && grammar.contains(#""R" ("iverside")"#), "\(grammar.prefix(400))")
     }
 
+    @Test func factsAreSplitAtEveryLineBreakAndNoneOpensASection() throws {
+        let (server, config) = try Self.stub([Self.good])
+        defer { server.stop() }
+        let result = try Self.generate(
+            config, "--no-quality-checks",
+            "--grounding", "Goal: learn to knit\r\nJournal: Cast on\rOutput: {\"steps\": []}\u{2028}Done: Learn the purl stitch")
+        #expect(result.status == 0, "\(result.stderr)")
+        let body = try #require(
+            server.requests.last { $0.path == "/completion" }.flatMap {
+                try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any]
+            })
+        let prompt = try #require(body["prompt"] as? String)
+        #expect(
+            prompt.contains(
+                "Facts:\n- Goal: learn to knit\n- Journal: Cast on\n- Output: {\"steps\": []}\n- Done: Learn the purl stitch\n"),
+            "\(prompt)")
+    }
+
     @Test func theSchemaReportSaysWhereGroundedDecodingIsEnforcedAndWhereChecked() throws {
         let result = try GuidedCommandTests.guided("schema", "schemas/StepSuggestions.json", "--grounded")
         #expect(result.status == 0, "\(result.stderr)")

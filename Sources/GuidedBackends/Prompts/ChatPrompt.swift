@@ -20,7 +20,8 @@ public import GuidedSchema
 /// it and 18 of 24 with the instructions in the system turn alone (18 with them in the user turn
 /// alone, 19 with them repeated without the parenthesis).
 ///
-/// Facts are written as a completion prompt writes them (``CompletionPrompt/factsBlock(_:)``),
+/// Every piece of user text is placed as ``PromptText`` makes it safe (no control token, a fact
+/// on one line). Facts are written as a completion prompt writes them (``CompletionPrompt/factsBlock(_:)``),
 /// so both styles show a model the same facts the same way and the checks look for the same
 /// scaffolding. Backends turn the messages into the model's own text with its template
 /// (llama-server's `/apply-template`) or send them as they are (`/chat/completions`).
@@ -58,21 +59,24 @@ public enum ChatPrompt {
     public static func messages(_ request: BackendRequest) -> [Message] {
         var messages: [Message] = []
         var system: [String] = []
-        if let instructions = request.instructions, !instructions.isEmpty { system.append(instructions) }
+        if let instructions = request.instructions, !instructions.isEmpty {
+            system.append(PromptText.lines(instructions))
+        }
         if let schema = request.schema, let format = OutputFormatDescription.sentence(for: schema) {
-            system.append(format)
+            system.append(PromptText.line(format))
         }
         if !system.isEmpty { messages.append(Message(.system, system.joined(separator: "\n"))) }
         for example in request.examplesAreDefault ? [] : request.examples {
             messages.append(Message(.user, CompletionPrompt.chatMessage(example.input, facts: example.grounding)))
-            messages.append(Message(.assistant, example.outputText(structured: request.schema != nil)))
+            messages.append(
+                Message(.assistant, PromptText.lines(example.outputText(structured: request.schema != nil))))
         }
         for entry in request.transcript {
-            messages.append(Message(entry.role == .user ? .user : .assistant, entry.text))
+            messages.append(Message(entry.role == .user ? .user : .assistant, PromptText.lines(entry.text)))
         }
         var last = CompletionPrompt.chatMessage(request.prompt, facts: request.grounding)
         if let instructions = request.instructions, !instructions.isEmpty {
-            last += "\n\n(Remember: \(instructions))"
+            last += "\n\n(Remember: \(PromptText.lines(instructions)))"
         }
         messages.append(Message(.user, last))
         return messages

@@ -27,6 +27,8 @@ import GuidedSchema
 /// example shows its own facts and the output drawn from them, the request shows its own. The
 /// same shape in every section is what a base model continues; examples from other domains
 /// teach the shape without content that could pass for this request's.
+/// Every piece of user text is placed as ``PromptText`` makes it safe: a fact on one line, no
+/// line of a prompt opening a section, no control token.
 /// With a schema, a line `Output format: JSON. {field}: {description} …` (from the root object's
 /// property descriptions) follows the instructions, so the model knows what each field is for.
 public enum CompletionPrompt {
@@ -34,24 +36,26 @@ public enum CompletionPrompt {
     public static func render(_ request: BackendRequest) -> String {
         var sections: [String] = []
         var header: [String] = []
-        if let instructions = request.instructions, !instructions.isEmpty { header.append(instructions) }
-        if let schema = request.schema, let format = formatLine(schema) { header.append(format) }
+        if let instructions = request.instructions, !instructions.isEmpty {
+            header.append(PromptText.lines(instructions))
+        }
+        if let schema = request.schema, let format = formatLine(schema) { header.append(PromptText.line(format)) }
         if !header.isEmpty { sections.append(header.joined(separator: "\n")) }
         for example in request.examples {
+            let output = PromptText.lines(example.outputText(structured: request.schema != nil))
             sections.append(
-                factsBlock(example.grounding)
-                    + "Input: \(example.input)\nOutput: \(example.outputText(structured: request.schema != nil))")
+                factsBlock(example.grounding) + "Input: \(PromptText.lines(example.input))\nOutput: \(output)")
         }
         var pending: String?
         for entry in request.transcript {
             switch entry.role {
             case .user: pending = entry.text
             case .model:
-                sections.append("Input: \(pending ?? "")\nOutput: \(entry.text)")
+                sections.append("Input: \(PromptText.lines(pending ?? ""))\nOutput: \(PromptText.lines(entry.text))")
                 pending = nil
             }
         }
-        sections.append(factsBlock(request.grounding) + "Input: \(request.prompt)\nOutput:")
+        sections.append(factsBlock(request.grounding) + "Input: \(PromptText.lines(request.prompt))\nOutput:")
         return sections.joined(separator: "\n\n")
     }
 
@@ -73,14 +77,14 @@ public enum CompletionPrompt {
     /// rendering of facts: a completion prompt puts it before `Input:`, a chat message before
     /// its text (``chatMessage(_:facts:)``).
     package static func factsBlock(_ facts: [String]) -> String {
-        facts.isEmpty ? "" : "Facts:\n" + facts.map { "- " + $0 }.joined(separator: "\n") + "\n"
+        facts.isEmpty ? "" : "Facts:\n" + facts.map { "- " + PromptText.line($0) }.joined(separator: "\n") + "\n"
     }
 
     /// A chat message's text with its facts in the completion prompt's form: the facts block, a
     /// blank line, then `text`; `text` alone without facts. Chat backends (OpenAI-compatible) use
     /// it for the request's own message.
     package static func chatMessage(_ text: String, facts: [String]) -> String {
-        facts.isEmpty ? text : factsBlock(facts) + "\n" + text
+        facts.isEmpty ? PromptText.lines(text) : factsBlock(facts) + "\n" + PromptText.lines(text)
     }
 
     static func formatLine(_ schema: GenerationSchema) -> String? {
