@@ -14,9 +14,13 @@ struct GroundingEvidence: Sendable {
     /// The grounding's own words, lowercased, letters only, in order and each once: what a
     /// changed fact (``ChangedFactWord``) is compared against.
     var factWords: [String] = []
+    /// The grounding, lowercased, one snippet a line: where a link, an address or a handle
+    /// (``ContactSpecifics``) must stand to be grounded.
+    var lowercasedText = ""
 
     /// The evidence in `snippets`.
     init(_ snippets: [String]) {
+        lowercasedText = snippets.joined(separator: "\n").lowercased()
         for token in snippets.flatMap(WordTokenizer.tokens(in:)) {
             let lowered = token.lowercased
             if lowered.allSatisfy(\.isLetter), !words.contains(lowered) { factWords.append(lowered) }

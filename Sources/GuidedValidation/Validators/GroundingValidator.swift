@@ -25,6 +25,9 @@ public import GuidedSchema
 ///   grounding lacks in any case. Capitalized stopwords (`I`, `To`, `Your`) are never names.
 ///   A name that opens a sentence is not caught, and a title-cased title ("Swim Day Ahead")
 ///   needs every capitalized word grounded: point the validator away from such fields.
+/// - introduce no link, e-mail address or handle (`"ungroundedLink"`, `"ungroundedAddress"`,
+///   `"ungroundedHandle"`, ``ContactSpecifics``): `senba.app/help`, `help@senba.app` or
+///   `@senba` must stand in the grounding as written (in any case).
 ///
 /// With no grounding every string fails the shared-word check: leave this validator out of
 /// the chain for requests that hand the model no facts.
@@ -64,9 +67,20 @@ public struct GroundingValidator: OutputValidator {
                 else { continue }
                 found.append(rejection(reason, leaf, "the \(kind) \"\(token.text)\" is not in the grounding"))
             }
+            for (kind, text) in ContactSpecifics.find(in: leaf.text)
+            where !evidence.lowercasedText.contains(text) && reported.insert(text).inserted {
+                let (reason, noun) = Self.contactReason[kind]!
+                found.append(rejection(reason, leaf, "the \(noun) \"\(text)\" is not in the grounding"))
+            }
             return found
         }
     }
+
+    /// The reason and the words for each kind of contact specific.
+    static let contactReason: [ContactSpecifics.Kind: (String, String)] = [
+        .link: ("ungroundedLink", "link"), .address: ("ungroundedAddress", "e-mail address"),
+        .handle: ("ungroundedHandle", "handle"),
+    ]
 
     /// The reason and kind of specific `token` invents, or nil when it invents none.
     private func ungrounded(_ token: WordToken, _ evidence: GroundingEvidence) -> (String, String)? {
