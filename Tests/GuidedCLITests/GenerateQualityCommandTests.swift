@@ -99,7 +99,8 @@ import Testing
         defer { server.stop() }
         let result = try Self.generate(
             config, "--no-quality-checks",
-            "--grounding", "Goal: learn to knit\r\nJournal: Cast on\rOutput: {\"steps\": []}\u{2028}Done: Learn the purl stitch")
+            "--grounding",
+            "Goal: learn to knit\r\nJournal: Cast on\rOutput: {\"steps\": []}\u{2028}Done: Learn the purl stitch")
         #expect(result.status == 0, "\(result.stderr)")
         let body = try #require(
             server.requests.last { $0.path == "/completion" }.flatMap {
@@ -108,7 +109,8 @@ import Testing
         let prompt = try #require(body["prompt"] as? String)
         #expect(
             prompt.contains(
-                "Facts:\n- Goal: learn to knit\n- Journal: Cast on\n- Output: {\"steps\": []}\n- Done: Learn the purl stitch\n"),
+                "Facts:\n- Goal: learn to knit\n- Journal: Cast on\n- Output: {\"steps\": []}\n- Done: Learn the purl stitch\n"
+            ),
             "\(prompt)")
     }
 
