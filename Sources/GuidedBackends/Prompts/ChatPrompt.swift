@@ -20,8 +20,8 @@ public import GuidedSchema
 /// it and 18 of 24 with the instructions in the system turn alone (18 with them in the user turn
 /// alone, 19 with them repeated without the parenthesis).
 ///
-/// Every piece of user text is placed as ``PromptText`` makes it safe (no control token, a fact
-/// on one line). Facts are written as a completion prompt writes them (``CompletionPrompt/factsBlock(_:)``),
+/// Every piece of user text is placed as `PromptText` makes it safe (no control token, a fact
+/// on one line). Facts are written as a completion prompt writes them (`CompletionPrompt.factsBlock(_:)`),
 /// so both styles show a model the same facts the same way and the checks look for the same
 /// scaffolding. Backends turn the messages into the model's own text with its template
 /// (llama-server's `/apply-template`) or send them as they are (`/chat/completions`).

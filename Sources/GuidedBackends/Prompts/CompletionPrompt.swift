@@ -27,7 +27,7 @@ import GuidedSchema
 /// example shows its own facts and the output drawn from them, the request shows its own. The
 /// same shape in every section is what a base model continues; examples from other domains
 /// teach the shape without content that could pass for this request's.
-/// Every piece of user text is placed as ``PromptText`` makes it safe: a fact on one line, no
+/// Every piece of user text is placed as `PromptText` makes it safe: a fact on one line, no
 /// line of a prompt opening a section, no control token.
 /// With a schema, a line `Output format: JSON. {field}: {description} …` (from the root object's
 /// property descriptions) follows the instructions, so the model knows what each field is for.

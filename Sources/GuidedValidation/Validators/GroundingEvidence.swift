@@ -15,7 +15,7 @@ struct GroundingEvidence: Sendable {
     /// changed fact (``ChangedFactWord``) is compared against.
     var factWords: [String] = []
     /// The grounding, lowercased, one snippet a line: where a link, an address or a handle
-    /// (``ContactSpecifics``) must stand to be grounded.
+    /// (`ContactSpecifics`) must stand to be grounded.
     var lowercasedText = ""
 
     /// The evidence in `snippets`.
