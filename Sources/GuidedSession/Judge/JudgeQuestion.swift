@@ -1,6 +1,7 @@
 import Foundation
 public import GuidedBackends
 import GuidedSchema
+import GuidedValidation
 
 extension Judge {
     /// What the judge's model is told, once: its role and the only answers it may give.
@@ -43,11 +44,7 @@ extension Judge {
     /// `pointers`) for ``Unit/items``, else its JSON — or, for free text, the text itself.
     func texts(of content: GeneratedContent, listPointers pointers: [JSONPointer]) -> (texts: [String], items: Bool) {
         if unit == .items {
-            let items = pointers.flatMap { pointer in
-                pointer.tokens.reduce(Optional(content)) { value, token in
-                    value?[token] ?? Int(token).flatMap { index in value?.arrayValue?[safe: index] }
-                }?.arrayValue ?? []
-            }.compactMap(\.stringValue)
+            let items = pointers.flatMap { content.content(at: $0)?.arrayValue ?? [] }.compactMap(\.stringValue)
             if !items.isEmpty { return (items, true) }
         }
         return ([content.stringValue ?? content.jsonText()], false)
@@ -70,9 +67,4 @@ extension Judge {
         }
         return yes + no == 0 ? 0 : yes / (yes + no)
     }
-}
-
-extension Array {
-    /// The element at `index`, or nil when there is none.
-    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

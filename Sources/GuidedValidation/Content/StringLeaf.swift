@@ -22,7 +22,7 @@ extension GeneratedContent {
     }
 
     /// The value `pointer` names, or nil when it names nothing.
-    func content(at pointer: JSONPointer) -> GeneratedContent? {
+    package func content(at pointer: JSONPointer) -> GeneratedContent? {
         var current = self
         for token in pointer.tokens {
             if let properties = current.properties {
