@@ -69,9 +69,9 @@ package final class ManagedServerProcess: Sendable {
     ) throws -> ManagedServerProcess {
         _ = exitHandler
         let port = try freePort()
-        let logPath = NSTemporaryDirectory() + "guided-llama-server-\(port).log"
         // A log that cannot be made (an unwritable temporary folder) goes nowhere, never to the
         // user's terminal; the start error then has no tail to quote.
+        let logPath = (makeLogFolder() ?? "/nonexistent") + "/server.log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -99,6 +99,24 @@ package final class ManagedServerProcess: Sendable {
         return server
     }
 
+    /// A fresh folder of the user's own (`mkdtemp`, mode 0700) in the temporary folder, for the
+    /// server's log; nil when none can be made. A predictable path (`guided-llama-server-PORT.log`)
+    /// let whatever stood there be written through (a symbolic link) or deleted recursively at
+    /// exit (a folder).
+    static func makeLogFolder() -> String? {
+        var template = Array((NSTemporaryDirectory() + "guided-llama-server-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let made = mkdtemp(base) else { return nil }
+            return String(cString: made)
+        }
+    }
+
+    /// Removes the log file and its folder, and nothing else: never recursively.
+    static func removeLog(_ path: String) {
+        unlink(path)
+        rmdir((path as NSString).deletingLastPathComponent)
+    }
+
     /// Whether the child is still running.
     var isRunning: Bool { process.withLock { $0?.isRunning ?? false } }
 
@@ -116,7 +134,7 @@ package final class ManagedServerProcess: Sendable {
     /// its own child, which a signal to the script alone left running, orphaned (and the wait for
     /// the script blocked until it exited).
     func stop() {
-        defer { try? FileManager.default.removeItem(atPath: logPath) }
+        defer { Self.removeLog(logPath) }
         let child = process.withLock { current -> Process? in
             defer { current = nil }
             return current

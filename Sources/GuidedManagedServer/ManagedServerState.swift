@@ -89,11 +89,11 @@ struct ManagedServerStarter {
         let deadline = ContinuousClock.now + settings.startupTimeout
         while ContinuousClock.now < deadline {
             if !process.isRunning {
-                return .failure(
-                    UnavailableReason(
-                        .unhealthy,
-                        "llama-server exited (status \(process.exitStatus ?? -1)) while starting: \(process.logTail())")
-                )
+                let reason = UnavailableReason(
+                    .unhealthy,
+                    "llama-server exited (status \(process.exitStatus ?? -1)) while starting: \(process.logTail())")
+                process.stop() // removes the log, which was left behind here
+                return .failure(reason)
             }
             if await backend.availability() == .available, await backend.canServe() {
                 return .success(.init(process: process, backend: backend))

@@ -22,6 +22,9 @@ import Testing
         let script = """
             #!/bin/sh
             ulimit -v > '\(directory)/limit'
+            log=$(readlink /proc/$$/fd/1)
+            printf '%s\\n' "$log" > '\(directory)/log'
+            stat -c %a "$(dirname "$log")" > '\(directory)/log-folder-mode'
             printf '%s\\n' "$@" > '\(directory)/arguments'
             echo "E the stand-in serves nothing"
             exit 1
@@ -49,6 +52,25 @@ import Testing
         let limit = try String(contentsOfFile: fake.directory + "/limit", encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return (Launch(arguments: arguments, addressSpaceKiB: limit), fake.model)
+    }
+
+    /// The server's log is written in a fresh folder of its own (mode 0700), not at a predictable
+    /// path in the shared temporary folder, and stopping removes that file and folder only.
+    @Test func theLogIsInAFreshPrivateFolderRemovedWithIt() async throws {
+        let fake = try Self.standIn()
+        let document = try JSONReader.parse(
+            #"{"backends":[{"name":"m","kind":"managed-llama-server","binary":"\#(fake.binary)","model":"\#(fake.model)"}]}"#
+        )
+        let backend = try #require(try GuidedConfiguration.from(document, registry: .standard()).backends.first)
+        _ = await backend.availability()
+        let log = try String(contentsOfFile: fake.directory + "/log", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let folder = (log as NSString).deletingLastPathComponent
+        #expect((folder as NSString).lastPathComponent.hasPrefix("guided-llama-server-"), "\(log)")
+        #expect(log.hasSuffix("/server.log"), "\(log)")
+        let mode = try String(contentsOfFile: fake.directory + "/log-folder-mode", encoding: .utf8)
+        #expect(mode.trimmingCharacters(in: .whitespacesAndNewlines) == "700", "\(folder)")
+        #expect(!FileManager.default.fileExists(atPath: folder), "the server stopped and its log went")
     }
 
     /// The arguments the launch should have, with the free port it picked.
