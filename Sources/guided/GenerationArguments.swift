@@ -79,13 +79,10 @@ enum GenerationArguments {
         return CandidatePolicy(count: count)
     }
 
-    /// `--judge-threshold T`: a judge (``Judge``) with that threshold, 0 to 1; nil without the flag.
+    /// `--judge-threshold T`: a judge's threshold in the configuration's one range
+    /// (`JudgeSetting.thresholdRange`, 0 to 1); nil without the flag.
     static func judgeThreshold(_ arguments: ParsedArguments) throws(CommandFailure) -> Double? {
-        guard let text = arguments.value("--judge-threshold") else { return nil }
-        guard let threshold = Double(text), threshold.isFinite, (0...1).contains(threshold) else {
-            throw .usage("error: --judge-threshold needs a number from 0 to 1, not \(text)")
-        }
-        return threshold
+        try number("--judge-threshold", in: arguments, JudgeSetting.thresholdRange)
     }
 
     /// Facts given on the command line or in a file: one per line — any line break, CRLF, CR and

@@ -75,9 +75,7 @@ package enum CandidateSelection {
             }
         }
         guard let best else { return (verdicts, nil, passing) }
-        for position in verdicts.indices where verdicts[position].index == best.index {
-            verdicts[position].shipped = true
-        }
+        verdicts.markShipped(best.index)
         return (verdicts, (best.content, best.response), passing)
     }
 }

@@ -47,3 +47,10 @@ public struct CandidateVerdict: Sendable, CustomStringConvertible {
             + (stoppedEarly ? " stopped early" : "") + (shipped ? " shipped" : "")
     }
 }
+
+extension [CandidateVerdict] {
+    /// Marks the verdict of candidate `index` as the one that shipped.
+    mutating func markShipped(_ index: Int) {
+        for position in indices where self[position].index == index { self[position].shipped = true }
+    }
+}

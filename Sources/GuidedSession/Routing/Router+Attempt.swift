@@ -180,9 +180,7 @@ extension Router {
             }
         }
         guard let best else { return nil }
-        for position in verdicts.indices where verdicts[position].index == best.index {
-            verdicts[position].shipped = true
-        }
+        verdicts.markShipped(best.index)
         return (best.content, best.response)
     }
 
