@@ -210,6 +210,9 @@ public final class LanguageModelSession: Sendable {
             request.transcript = await TranscriptWindow.fit(earlier, into: request, backend: backends.first)
         }
         let candidates = policy.candidates ?? (plan.schema == nil ? .single : OutputDefaults.candidates)
+        if let problem = candidates.judge?.problem {
+            throw GenerationError(reason: FallbackReason(.invalidOptions, problem), attempts: [])
+        }
         var judgeBackend: (any LanguageModelBackend)?
         if let name = candidates.judge?.backend {
             guard let named = configuration.backend(named: name) else {

@@ -106,4 +106,29 @@ import Testing
         }
         #expect(generating.sent.isEmpty)
     }
+
+    @Test(arguments: [
+        (Judge(threshold: 1.5), "the judge's threshold is 1.5, but it must be from 0 to 1"),
+        (Judge(threshold: -0.1), "the judge's threshold is -0.1, but it must be from 0 to 1"),
+        (Judge(threshold: .nan), "the judge's threshold is nan, but it must be from 0 to 1"),
+        (Judge(threshold: 0.5, question: " \n"), "the judge's question is empty"),
+    ])
+    func aJudgeInCodeThatCannotJudgeIsAnInvalidOptionBeforeAnythingIsSent(_ judge: Judge, _ message: String)
+        async throws
+    {
+        let generating = RecordingBackend(answers: [RouterTests.good])
+        let session = ConfiguredOutputTests.session([generating], [:])
+        var policy = OutputPolicy<StepSuggestions>.noSuggestion()
+        var candidates = CandidatePolicy(count: 1)
+        candidates.judge = judge
+        policy.candidates = candidates
+        try session.register(StepSuggestions.self, policy: policy)
+        await #expect {
+            _ = try await session.respond(to: "Goal", generating: StepSuggestions.self)
+        } throws: { error in
+            let reason = (error as? GenerationError)?.reason
+            return reason?.code == .invalidOptions && reason?.message == message
+        }
+        #expect(generating.sent.isEmpty)
+    }
 }

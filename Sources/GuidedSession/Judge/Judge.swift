@@ -1,3 +1,5 @@
+import GuidedBackends
+
 /// A yes/no question a model answers about each candidate that passed every other check, whose
 /// answer decides what ships: Senba's rule made a setting — "a false rejection is safe; a
 /// hallucinated receipt is not".
@@ -72,5 +74,14 @@ public struct Judge: Sendable, Hashable {
         self.question = question
         self.unit = unit
         self.backend = backend
+    }
+
+    /// Why this judge cannot judge, or nil when it can: a threshold outside 0 to 1 (which would
+    /// ship everything or nothing without a word) or a question of only white space. Sessions
+    /// refuse such a request as `invalidOptions` before anything is sent.
+    var problem: String? {
+        if let range = JudgeSetting.thresholdRange.violation(threshold) { return "the judge's \(range)" }
+        if question.allSatisfy(\.isWhitespace) { return "the judge's question is empty" }
+        return nil
     }
 }
