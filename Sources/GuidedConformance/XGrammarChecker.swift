@@ -1,4 +1,5 @@
 import Foundation
+import GuidedJSON
 
 /// XGrammar's own grammar parser and matcher (the engine vLLM and SGLang read a grammar with),
 /// run as one process per batch through `scripts/xgrammar-check`. The Python is found through
@@ -56,11 +57,7 @@ public struct XGrammarChecker: Sendable {
     public static func locatePython() -> String? {
         if let path = ProcessInfo.processInfo.environment["GUIDED_VLLM_PYTHON"] { return path }
         let cache = ProcessInfo.processInfo.environment["GUIDED_CACHE"] ?? (NSHomeDirectory() + "/.cache/guided")
-        guard let text = try? String(contentsOfFile: cache + "/vllm.env", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("GUIDED_VLLM_PYTHON=") {
-            return String(line.dropFirst("GUIDED_VLLM_PYTHON=".count))
-        }
-        return nil
+        return EnvironmentFile(path: cache + "/vllm.env")?["GUIDED_VLLM_PYTHON"]
     }
 
     /// XGrammar's verdict on each case, in order: one process for the whole batch.

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedBackends
+import GuidedJSON
 import GuidedSchema
 
 /// Finds the `llama-server` binary, the model and its adapters for a managed server.
@@ -32,15 +33,11 @@ package struct ManagedServerLocator: Sendable {
         environment["GUIDED_MODELS"] ?? runtimeValue("GUIDED_MODELS") ?? cacheDirectory + "/models"
     }
 
-    private func runtimeValue(_ key: String) -> String? {
-        guard let text = try? String(contentsOfFile: cacheDirectory + "/runtime.env", encoding: .utf8) else {
-            return nil
-        }
-        for line in text.split(separator: "\n") where line.hasPrefix(key + "=") {
-            return String(line.dropFirst(key.count + 1))
-        }
-        return nil
-    }
+    /// `runtime.env` in the cache folder, as `scripts/setup-model` wrote it (or a person edited
+    /// it); nil when there is none.
+    package var runtimeFile: EnvironmentFile? { EnvironmentFile(path: cacheDirectory + "/runtime.env") }
+
+    private func runtimeValue(_ key: String) -> String? { runtimeFile?[key] }
 
     /// The binary, or nil with nothing found.
     public func serverBinary(configured: String?) -> String? {

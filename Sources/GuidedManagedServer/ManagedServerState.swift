@@ -1,4 +1,5 @@
 import GuidedBackends
+import GuidedJSON
 import GuidedLlamaServer
 
 /// The managed server's life cycle; concurrent first requests share one start.
@@ -42,8 +43,13 @@ struct ManagedServerStarter {
         let settings = owner.settings
         guard let binary = owner.locator.serverBinary(configured: settings.binary) else {
             let location = settings.binary.map { " at \($0)" } ?? ""
+            let unread = owner.locator.runtimeFile?.problems ?? []
+            let because =
+                unread.isEmpty
+                ? "" : " (runtime.env has lines that are not KEY=value: \(unread.joined(separator: "; ")))"
             return .failure(
-                UnavailableReason(.binaryMissing, "llama-server not found\(location): run scripts/setup-model"))
+                UnavailableReason(
+                    .binaryMissing, "llama-server not found\(location)\(because): run scripts/setup-model"))
         }
         let model: ResolvedModel
         switch owner.locator.model(configured: settings.model) {
