@@ -5,12 +5,26 @@ extension Transfer {
             abort = .cancelled
             return true
         }
-        if request.idleTimeout > .zero, ContinuousClock.now - lastActivity >= request.idleTimeout {
+        guard request.idleTimeout > .zero else { return false }
+        let now = ContinuousClock.now
+        let sinceLastCheck = now - lastCheck
+        lastCheck = now
+        if sinceLastCheck > Self.suspensionGap {
+            // This thread did not run for that long (the process was stopped, a laptop slept,
+            // the machine starved it): the bytes the server sent meanwhile wait unread, so that
+            // time is not the server's silence.
+            lastActivity += sinceLastCheck
+        }
+        if now - lastActivity >= request.idleTimeout {
             abort = .idle
             return true
         }
         return false
     }
+
+    /// The longest this thread can go between two checks while it runs: the poll loop wakes at
+    /// least every second (``pollMilliseconds()``). A longer gap means it was not running.
+    static let suspensionGap = Duration.seconds(2)
 
     /// How long the poll loop may sleep: at most a second, and no later than the idle deadline.
     func pollMilliseconds() -> Int32 {

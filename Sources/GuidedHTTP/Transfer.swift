@@ -26,6 +26,8 @@ final class Transfer {
     var head = ResponseHeadParser()
     /// When the last byte arrived (or the transfer started), for the idle timeout.
     var lastActivity = ContinuousClock.now
+    /// When the idle timeout was last checked: a long gap since is time this thread did not run.
+    var lastCheck = ContinuousClock.now
 
     private init(request: HTTPRequest, control: TransferControl, sink: any TransferSink) {
         self.request = request
@@ -102,6 +104,7 @@ final class Transfer {
 
         var running: Int32 = 1
         lastActivity = .now
+        lastCheck = lastActivity
         while running > 0 {
             if shouldAbort() {
                 return CURLE_ABORTED_BY_CALLBACK

@@ -15,12 +15,13 @@ public struct ExecutableRun: Sendable {
     /// `environment` is applied on top of this process's environment (nil values remove a
     /// variable). `stdin`, when given, is written to the process's standard input, which is then
     /// closed; `stdinPath` instead opens that file (or device) as standard input; without either,
-    /// standard input is inherited. Standard error is drained on its own thread
+    /// standard input is inherited. `started`, when given, is called with the process's
+    /// identifier as soon as it runs (to signal it while it works). Standard error is drained on its own thread
     /// while standard output is read, so a tool that writes a lot to either never blocks on a full
     /// pipe.
     public static func run(
         _ path: String, _ arguments: [String], directory: String, environment: [String: String?] = [:],
-        stdin: String? = nil, stdinPath: String? = nil
+        stdin: String? = nil, stdinPath: String? = nil, started: ((Int32) -> Void)? = nil
     ) throws -> ExecutableRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -44,6 +45,7 @@ public struct ExecutableRun: Sendable {
             process.standardInput = file
         }
         try process.run()
+        started?(process.processIdentifier)
         if let stdin, let input {
             input.fileHandleForWriting.write(Data(stdin.utf8))
             try input.fileHandleForWriting.close()
