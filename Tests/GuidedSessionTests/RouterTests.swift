@@ -52,6 +52,10 @@ import Testing
         #expect(result.content == nil)
         #expect(result.failureReason?.code == .noBackendAvailable)
         #expect(result.attempts.map(\.outcomeCode) == ["unavailable:unreachable", "unavailable:loading"])
+        #expect(
+            result.failureReason?.message
+                == "no backend in the route can serve (first: unreachable — connection refused; second: loading — loading)",
+            "respond and chat print this message: it names each backend's cause")
     }
 
     @Test func everyBackendFailingIsAllBackendsFailed() async {

@@ -186,6 +186,12 @@ public final class Router: Sendable {
         if attempts.contains(where: { if case .overBudget = $0.outcome { true } else { false } }) {
             return FallbackReason(.contextExceeded, "the request does not fit the context of any available backend")
         }
-        return FallbackReason(.noBackendAvailable, "no backend in the route can serve")
+        let causes = attempts.compactMap { attempt -> String? in
+            guard case .unavailable(let reason) = attempt.outcome else { return nil }
+            return "\(attempt.backend): \(reason.code) — \(reason.message)"
+        }
+        return FallbackReason(
+            .noBackendAvailable,
+            "no backend in the route can serve" + (causes.isEmpty ? "" : " (\(causes.joined(separator: "; ")))"))
     }
 }
