@@ -64,6 +64,22 @@ case "quality":
     if arguments.contains("--no-adapter") { settings.adapters = false }
     if arguments.contains("--step-sense") { settings.stepSense = true }
     settings.model = value("--model")
+    if let text = value("--judge-threshold") {
+        guard let threshold = Double(text), JudgeSetting.thresholdRange.contains(threshold) else {
+            print("guided-bench quality: --judge-threshold takes a number from 0 to 1")
+            exit(2)
+        }
+        settings.judgeThreshold = threshold
+        if let question = value("--judge-question") { settings.judgeQuestion = question }
+        do {
+            settings.judgeExamples = JudgeBenchmark.examples(
+                value("--judge-examples").flatMap { Int($0) } ?? 4, from: try StepLabels.entries(),
+                requests: try JudgeRequests(corpus: try QualityCorpus.load()))
+        } catch {
+            print("guided-bench quality: cannot read the judge's examples: \(error)")
+            exit(1)
+        }
+    }
     if let text = value("--step-examples") {
         guard let examples = DefaultPathFlows.StepExamples(rawValue: text) else {
             print("guided-bench quality: --step-examples takes schema, none or nearest")
@@ -173,7 +189,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--run FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | judge [--question TEXT] [--model NAME] [--split dev|test|all] [--rejects N] [--step-rejects N] [--only step|steps|notification] [--examples N] [--write FILE] | judge --report FILE | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--run FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | adversarial [--guided PATH] [--no-live] | judge [--question TEXT] [--model NAME] [--split dev|test|all] [--rejects N] [--step-rejects N] [--only step|steps|notification] [--examples N] [--write FILE] | judge --report FILE | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--judge-threshold T [--judge-question TEXT] [--judge-examples N]] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

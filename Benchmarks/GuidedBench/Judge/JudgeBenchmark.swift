@@ -23,6 +23,10 @@ struct JudgeBenchmark {
     /// (each from its own request), whose requests are then left out of the scoring.
     var examplesPerLabel = 0
 
+    /// The question the committed step runs asked (`--question`), and the quality benchmark's judge's.
+    static let stepQuestion =
+        "Is this a sensible, concrete, well-written next step toward the goal that fits the journal?"
+
     func run() async {
         let corpus: QualityCorpus
         let requests: JudgeRequests

@@ -13,6 +13,8 @@ struct CandidateOutput: Sendable {
     var passed: Bool
     /// Whether it is the candidate that shipped.
     var shipped: Bool
+    /// The judge's score, when a judge scored it.
+    var judgeScore: Double?
 
     /// The candidate's output, or nil when there is no output a reader could read (the generation
     /// failed before any JSON value, or the value has no strings where the flow's schema puts them).
@@ -24,6 +26,7 @@ struct CandidateOutput: Sendable {
         self.verdict = verdict.outcomeCode
         if case .passed = verdict.outcome { passed = true } else { passed = false }
         shipped = verdict.shipped
+        judgeScore = verdict.judgeScore
     }
 
     /// A value as a reader reads it in `flow`: `steps` items joined by ` | `, or `text`.

@@ -31,10 +31,14 @@ struct CandidateRecording {
     private static func line(_ record: QualityBenchmark.Record, _ output: CandidateOutput, shipped: Bool)
         -> GeneratedContent
     {
-        [
-            "flow": GeneratedContent(record.flow), "id": GeneratedContent(record.id),
-            "split": GeneratedContent(record.split), "output": GeneratedContent(output.readable),
-            "verdict": GeneratedContent(output.verdict), "shipped": GeneratedContent(shipped),
+        var properties: [(String, GeneratedContent)] = [
+            ("flow", GeneratedContent(record.flow)), ("id", GeneratedContent(record.id)),
+            ("split", GeneratedContent(record.split)), ("output", GeneratedContent(output.readable)),
+            ("verdict", GeneratedContent(output.verdict)), ("shipped", GeneratedContent(shipped)),
         ]
+        if let score = output.judgeScore {
+            properties.append(("judge", GeneratedContent((score * 10_000).rounded() / 10_000)))
+        }
+        return GeneratedContent(properties: properties)
     }
 }

@@ -24,6 +24,8 @@ struct DefaultPathFlows {
     var checksStepSense = false
     /// Which worked examples the step requests are shown.
     var stepExamples = StepExamples.schema
+    /// The judge that ranks the step candidates that pass (`--judge-threshold`); nil, as by default.
+    var stepJudge: Judge?
 
     /// The worked examples a step request is shown (`--step-examples`).
     enum StepExamples: String, CustomStringConvertible {
@@ -79,7 +81,7 @@ struct DefaultPathFlows {
             fallback: [
                 "steps": ["Write your own first step", "Write your own second step", "Write your own third step"]
             ],
-            flow: "step-suggester")
+            flow: "step-suggester", judge: stepJudge)
         return flows.record(
             "steps", request, report, facts: facts, started: started, stepItems: [JSONPointer("/steps")!])
     }
@@ -96,21 +98,23 @@ struct DefaultPathFlows {
         let report = await respond(
             text, schema: schema, name: "RewrittenNotification", examples: [],
             instructions: Self.notificationInstructions,
-            facts: facts, fallback: ["text": GeneratedContent(String(text.prefix(180)))], flow: "copywriter")
+            facts: facts, fallback: ["text": GeneratedContent(String(text.prefix(180)))], flow: "copywriter",
+            judge: nil)
         return flows.record("notification", request, report, facts: facts, started: started, stepItems: [])
     }
 
     private func respond(
         _ prompt: String, schema: GenerationSchema, name: String, examples: [Example<GeneratedContent>],
-        instructions: String, facts: [String], fallback: GeneratedContent, flow: String
+        instructions: String, facts: [String], fallback: GeneratedContent, flow: String, judge: Judge?
     ) async -> FlowReport? {
         let session = LanguageModelSession(instructions: instructions, configuration: configuration, router: router)
         var policy = OutputPolicy<GeneratedContent>.noSuggestion(validators: ValidatorChain([GroundingValidator()]))
         policy.fallback = { _ in fallback }
         policy.options = overrides
-        if checksStepSense {
+        if checksStepSense || judge != nil {
             var candidates = OutputDefaults.candidates
-            candidates.checksStepSense = true
+            candidates.checksStepSense = checksStepSense
+            candidates.judge = judge
             policy.candidates = candidates
         }
         do throws(GenerationError) {

@@ -93,6 +93,7 @@ struct LabelledChecksBenchmark {
                 entries: try StepLabels.entries(), shipped: Self.shippedStepAdapter,
                 floor: StepSense.floors["next-steps"] ?? 0
             ).print()
+            try JudgeRunsReport.load().print()
         } catch {
             FileHandle.standardError.write(Data("guided-bench labels: \(error)\n".utf8))
             exit(1)

@@ -38,6 +38,8 @@ struct QualityBenchmark {
         var outputs: [CandidateOutput]
         /// How many candidates the backend stopped while generating (the early check).
         var stoppedEarly: Int
+        /// How many candidates the judge scored.
+        var judged: Int
     }
 
     func run() async {
@@ -57,7 +59,12 @@ struct QualityBenchmark {
         overrides.repetitionPenalty = settings.repetitionPenalty
         let plain = DefaultPathFlows(
             configuration: configuration, flows: flows, overrides: overrides, usesAdapters: settings.adapters,
-            checksStepSense: settings.stepSense, stepExamples: settings.stepExamples)
+            checksStepSense: settings.stepSense, stepExamples: settings.stepExamples,
+            stepJudge: settings.judgeThreshold.map { threshold in
+                var judge = Judge(threshold: threshold, question: settings.judgeQuestion)
+                judge.examples = settings.judgeExamples
+                return judge
+            })
         if settings.defaultPath {
             print(
                 "quality benchmark — the default path (guided generate with only --schema --prompt --instructions --grounding --fallback) on \(model) (embedded llama-server)"
@@ -65,6 +72,9 @@ struct QualityBenchmark {
                     + (settings.repetitionPenalty.map { ", repetition penalty \($0) (swept)" } ?? "")
                     + (settings.adapters ? "" : ", no adapter (the schemas' x-guided-adapter ignored)")
                     + (settings.stepSense ? ", with the step-sense check" : "")
+                    + (settings.judgeThreshold.map {
+                        ", steps judged at \($0) (\(settings.judgeExamples.count) worked examples): \(settings.judgeQuestion)"
+                    } ?? "")
                     + (settings.stepExamples == .schema ? "" : ", step examples: \(settings.stepExamples)"))
         } else {
             print("quality benchmark — Senba flows on \(model) (embedded llama-server), \(settings)")
@@ -153,6 +163,14 @@ struct QualitySettings: CustomStringConvertible {
     var stepSense = false
     /// `--model NAME`: the catalogue model the embedded server runs; nil for the default.
     var model: String?
+    /// `--judge-threshold T`: on the default path, a judge (``Judge``, one question per step)
+    /// ranks the step candidates that pass and ships the best at or above T; nil: no judge.
+    var judgeThreshold: Double?
+    /// `--judge-question TEXT`: the judge's question.
+    var judgeQuestion = JudgeBenchmark.stepQuestion
+    /// `--judge-examples N`: the judge is shown N kept and N rejected dev steps (4 by default,
+    /// the committed few-shot runs' number), never a test label.
+    var judgeExamples: [Judge.Example] = []
     /// `--step-examples schema|none|nearest`: on the default path, the steps are shown the schema
     /// file's examples (as a user does), none (zero-shot), or the three of the repository's written
     /// step lists (`adapters/next-steps`) nearest the request (``ExampleSelection``).

@@ -46,10 +46,12 @@ struct QualityReport {
                 separator: ", ")
             Swift.print(
                 String(
-                    format: "  %@ %4d candidates, %4.1f per request, %d stopped early: %@",
+                    format: "  %@ %4d candidates, %4.1f per request, %d stopped early, %.1f judged per request: %@",
                     flow.padding(toLength: 13, withPad: " ", startingAt: 0), verdicts.count,
                     Double(verdicts.count) / Double(max(1, records.filter { $0.flow == flow }.count)),
-                    records.filter { $0.flow == flow }.map(\.stoppedEarly).reduce(0, +), top))
+                    records.filter { $0.flow == flow }.map(\.stoppedEarly).reduce(0, +),
+                    Double(records.filter { $0.flow == flow }.map(\.judged).reduce(0, +))
+                        / Double(max(1, records.filter { $0.flow == flow }.count)), top))
         }
     }
 

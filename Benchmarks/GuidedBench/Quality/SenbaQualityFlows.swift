@@ -119,7 +119,7 @@ struct SenbaQualityFlows {
             invented: invented, personFailures: person, milliseconds: milliseconds,
             candidates: all.count, verdicts: all.map(\.outcomeCode), details: details,
             outputs: all.compactMap { CandidateOutput(flow: flow, verdict: $0) },
-            stoppedEarly: all.filter(\.stoppedEarly).count)
+            stoppedEarly: all.filter(\.stoppedEarly).count, judged: all.filter { $0.judgeScore != nil }.count)
     }
 
     /// The rejection most of an attempt's candidates met, as `outcome code`.
