@@ -5,8 +5,9 @@ import GuidedServerBackends
 
 extension LlamaServerBackend {
     /// Waits, before sending, until `count` of the server's slots (`total_slots` from `/props`)
-    /// are free here, so a request beyond the slots queues in this process — where its idle clock
-    /// has not started — rather than silently in the server's queue (see ``SlotGate``). Returns
+    /// are free here and in this user's other processes, so a request beyond the slots queues in
+    /// the client — where its idle clock has not started — rather than silently in the server's
+    /// queue (see ``SlotGate`` and ``SlotLocks``). Returns
     /// the slots taken, for ``giveBack(_:)`` (none when the server does not report its slots),
     /// and the idle timeout left for the request. Throws `timeout` when the server sent nothing
     /// to any request for the idle timeout while this one waited, and `cancelled` when the task
@@ -19,7 +20,15 @@ extension LlamaServerBackend {
             // Silence seen while waiting counts: a server that stopped answering costs one idle
             // timeout in all, not one in the queue and another once sent.
             let left = http.idleTimeout > .zero ? max(.milliseconds(10), http.idleTimeout - quiet) : .zero
-            return SlotTicket(taken: taken, idleTimeout: left)
+            // Then the same slots across processes; the deadline bounds that wait.
+            let locks: SlotLocks.Held?
+            do { locks = try await slotLocks.acquire(taken, of: slots) } catch {
+                slotGate.release(taken)
+                throw BackendError(
+                    .cancelled, backend: name,
+                    "the request was cancelled while it waited for a slot other processes held")
+            }
+            return SlotTicket(taken: taken, idleTimeout: left, locks: locks)
         case .cancelled:
             throw BackendError(.cancelled, backend: name, "the request was cancelled while it waited for a free slot")
         case .silent:
@@ -32,6 +41,7 @@ extension LlamaServerBackend {
 
     /// Gives back slots taken by ``takeSlots(_:)``.
     func giveBack(_ ticket: SlotTicket) {
+        ticket.locks?.release()
         if ticket.taken > 0 { slotGate.release(ticket.taken) }
     }
 
@@ -49,4 +59,6 @@ struct SlotTicket {
     var taken: Int
     /// The longest the request may now receive nothing.
     var idleTimeout: Duration
+    /// The slots' locks across processes (nil when none could be taken: see ``SlotLocks``).
+    var locks: SlotLocks.Held? = nil
 }

@@ -32,6 +32,8 @@ public final class LlamaServerBackend: LanguageModelBackend {
     let cachedSlots = Mutex<Int?>(nil)
     /// Generations in flight, held to the server's slots (see ``SlotGate``).
     let slotGate = SlotGate(clock: ContinuousClock())
+    /// The same slots held across this user's processes (see ``SlotLocks``).
+    let slotLocks: SlotLocks
     /// The adapters the server has loaded, by name, with their ids; nil until known
     /// (``adapterID(for:)``). Once it is known and not empty, every request lists them all with
     /// its own scales.
@@ -71,6 +73,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
         self.kind = kind
         let credentials = URLCredentials(baseURL)
         self.baseURL = credentials.url
+        self.slotLocks = SlotLocks(baseURL: credentials.url)
         self.defaultMaximumTokens = defaultMaximumTokens
         var http = JSONOverHTTP(
             client: client, backend: name, credentials: credentials, connectTimeout: .seconds(2), timeout: timeout)

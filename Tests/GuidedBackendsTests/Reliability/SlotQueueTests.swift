@@ -103,6 +103,29 @@ import Testing
         #expect(server.queued == 0, "requests beyond the slot waited in the server, where the idle clock runs")
     }
 
+    /// Three processes on one server: each has a backend (and a gate) of its own, so only the
+    /// slot locks they share keep the second and third from queueing in the server, where the
+    /// third would wait 4 s with its idle clock running.
+    @Test func requestsOfOtherProcessesWaitForTheSlotToo() async throws {
+        let server = try OneSlotServer()
+        defer { server.stop() }
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<3 {
+                let backend = Self.backend(server, idle: Self.servingIdle)
+                group.addTask {
+                    do throws(BackendError) {
+                        return try await backend.respond(to: Self.request).content["text"]?.stringValue ?? "?"
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes == Array(repeating: "Your parcel arrives on Friday.", count: 3))
+        #expect(server.queued == 0, "a request of another process waited in the server, where the idle clock runs")
+    }
+
     /// How long a queued request may wait on a silent server is checked exactly, on a manual
     /// clock, in `SlotGateTests`; here, that what a request sees through the backend is the typed
     /// idle timeout, for the one sent and the ones queued behind it alike.

@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+
+/// A server's slots shared by every process of this user: one lock file per slot
+/// (`guided-slots-UID/HOST-PORT-PATH/slot-N.lock` under the temporary folder), each held with
+/// `flock` by the request generating in it. ``SlotGate`` keeps one process's requests to the
+/// server's slots; these locks do the same across processes — four `guided generate` runs on one
+/// llama-server — so a request beyond the slots waits here, before it is sent, where its idle
+/// clock has not started, instead of in the server's queue, where it looked like a silent server.
+///
+/// A lock is the kernel's: a process that exits or is killed holds none. Waiting is bounded by the
+/// caller (the request's deadline cancels the task); a waiter retries every
+/// ``retryInterval`` with a little jitter, all or nothing, so two processes that each need two
+/// slots never hold one each. When the folder cannot be made (or is not this user's own), nothing
+/// is locked and the process relies on its own gate, as before.
+struct SlotLocks: Sendable {
+    /// The folder of this server's lock files; nil when it could not be made safely.
+    let folder: String?
+
+    /// How often a waiting request tries the locks again.
+    static let retryInterval = Duration.milliseconds(40)
+
+    /// The locks of the server at `baseURL` (`http://127.0.0.1:8080`), in `root` (the
+    /// temporary folder by default).
+    init(baseURL: String, root: String = NSTemporaryDirectory()) {
+        let address = baseURL.range(of: "://").map { String(baseURL[$0.upperBound...]) } ?? baseURL
+        let name = String(address.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") ? $0 : "-" })
+        let top = (root.hasSuffix("/") ? root : root + "/") + "guided-slots-\(getuid())"
+        folder = Self.ownFolder(top).flatMap { Self.ownFolder($0 + "/" + name) }
+    }
+
+    /// Slot locks held by one request; ``release()`` gives them back (and so does the end of
+    /// the last reference, so a lock is never kept by a ticket nobody gave back).
+    final class Held: Sendable {
+        private let descriptors: Mutex<[Int32]>
+
+        init(_ descriptors: [Int32]) { self.descriptors = Mutex(descriptors) }
+
+        deinit { release() }
+
+        /// How many slots are held.
+        var count: Int { descriptors.withLock { $0.count } }
+
+        /// Unlocks and closes every lock file; later calls do nothing.
+        func release() {
+            for descriptor in descriptors.withLock({ taken in
+                defer { taken = [] }
+                return taken
+            }) {
+                flock(descriptor, LOCK_UN)
+                close(descriptor)
+            }
+        }
+    }
+
+    /// Takes `count` of the server's `slots` (all or none at each try), waiting while other
+    /// processes hold them. Nil when there are no lock files to take (see ``folder``).
+    /// Throws `CancellationError` when the task is cancelled while it waits.
+    func acquire(_ count: Int, of slots: Int) async throws -> Held? {
+        guard let folder, count > 0, slots > 0 else { return nil }
+        let wanted = min(count, slots)
+        while true {
+            if let held = tryAcquire(wanted, of: slots, in: folder) { return held }
+            try await Task.sleep(for: Self.retryInterval + .milliseconds(Int.random(in: 0...20)))
+        }
+    }
+
+    /// One pass over the slots from a random first one: `wanted` locks, or none.
+    private func tryAcquire(_ wanted: Int, of slots: Int, in folder: String) -> Held? {
+        var taken: [Int32] = []
+        let start = Int.random(in: 0..<slots)
+        for offset in 0..<slots where taken.count < wanted {
+            let descriptor = open(
+                folder + "/slot-\((start + offset) % slots).lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { continue }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                taken.append(descriptor)
+            } else {
+                close(descriptor)
+            }
+        }
+        guard taken.count == wanted else {
+            Held(taken).release()
+            return nil
+        }
+        return Held(taken)
+    }
+
+    /// `path` as a folder of this user's only (made with mode 0700 when missing), or nil when it
+    /// is anything else: a link, another user's, or open to others.
+    static func ownFolder(_ path: String) -> String? {
+        _ = mkdir(path, 0o700)
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
+            status.st_mode & 0o077 == 0
+        else { return nil }
+        return path
+    }
+}
