@@ -32,6 +32,10 @@ public final class LlamaServerBackend: LanguageModelBackend {
     let cachedSlots = Mutex<Int?>(nil)
     /// Generations in flight, held to the server's slots (see ``SlotGate``).
     let slotGate = SlotGate(clock: ContinuousClock())
+    /// When `/health` last answered 200 (see ``availability()``).
+    let lastHealthy = Mutex<ContinuousClock.Instant?>(nil)
+    /// How long after a healthy answer a slow `/health` still means busy.
+    static let busyGrace = Duration.seconds(120)
     /// The same slots held across this user's processes (see ``SlotLocks``).
     let slotLocks: SlotLocks
     /// The adapters the server has loaded, by name, with their ids; nil until known
@@ -82,12 +86,17 @@ public final class LlamaServerBackend: LanguageModelBackend {
         self.http = http
     }
 
-    /// `/health`: connection refused → unreachable, 503 → loading, 200 → available.
+    /// `/health`: connection refused → unreachable, 503 → loading, 200 → available. A server
+    /// that answered 200 within the last ``busyGrace`` and now takes over 3 s to answer is busy,
+    /// not unhealthy (a one-slot server under many processes' requests): it stays available, and
+    /// the request's own idle timeout and deadline bound what it then costs.
     public func availability() async -> BackendAvailability {
         do {
             let reply = try await http.send(baseURL + "/health", timeout: .seconds(3))
             switch reply.status {
-            case 200: return .available
+            case 200:
+                lastHealthy.withLock { $0 = .now }
+                return .available
             case 503:
                 return .unavailable(UnavailableReason(.loading, "llama-server at \(baseURL) is loading its model"))
             default:
@@ -95,6 +104,9 @@ public final class LlamaServerBackend: LanguageModelBackend {
                     UnavailableReason(.unhealthy, "llama-server at \(baseURL) answered /health with \(reply.status)"))
             }
         } catch {
+            if error.code == .timeout, let healthy = lastHealthy.withLock({ $0 }), .now - healthy < Self.busyGrace {
+                return .available
+            }
             let code: UnavailableReason.Code = error.code == .unavailable ? .unreachable : .unhealthy
             return .unavailable(UnavailableReason(code, "llama-server at \(baseURL): \(error.message)"))
         }

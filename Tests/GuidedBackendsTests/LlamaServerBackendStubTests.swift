@@ -3,6 +3,7 @@ import Guided
 import GuidedLlamaServer
 import GuidedTestSupport
 import GuidedTestTraits
+import Synchronization
 import Testing
 
 /// `llama-server` against a stub that answers with llama-server's real shapes
@@ -80,6 +81,29 @@ import Testing
             return
         }
         #expect(reason.code == .unhealthy)
+    }
+
+    /// Many processes' requests on one slot can hold `/health` past its 3 s: a server that was
+    /// healthy a moment ago is busy, not unhealthy; one that never answered is unhealthy.
+    @Test func aSlowHealthFromAServerHealthyAMomentAgoIsBusyNotUnhealthy() async throws {
+        let server = try StubHTTPServer()
+        defer { server.stop() }
+        let answered = Mutex(false)
+        server.route("GET", "/health") { _ in
+            answered.withLock { done in
+                defer { done = true }
+                return done ? .hang : .json(#"{"status":"ok"}"#)
+            }
+        }
+        let backend = backend(server)
+        #expect(await backend.availability() == .available)
+        #expect(await backend.availability() == .available, "slow after a healthy answer: busy")
+        let stranger = self.backend(server)
+        guard case .unavailable(let reason) = await stranger.availability() else {
+            Issue.record("a server that never answered /health is available")
+            return
+        }
+        #expect(reason.code == .unhealthy, "\(reason)")
     }
 
     // MARK: Request body
