@@ -7,12 +7,17 @@ actor ManagedServerState {
     struct Running: Sendable {
         let process: ManagedServerProcess
         let backend: LlamaServerBackend
+        /// Adapters left out because the server could not load them, by name, with why.
+        var leftOut: [String: String] = [:]
     }
 
     private var running: Running?
     private var starting: Task<Result<Running, UnavailableReason>, Never>?
 
     var port: Int? { running?.process.port }
+
+    /// The running server's adapters that could not be loaded, by name, with why.
+    var leftOutAdapters: [String: String] { running?.leftOut ?? [:] }
 
     func server(for owner: ManagedLlamaServerBackend) async -> Result<Running, UnavailableReason> {
         if let running, running.process.isRunning { return .success(running) }
@@ -56,14 +61,40 @@ struct ManagedServerStarter {
         case .success(let resolved): model = resolved
         case .failure(let reason): return .failure(reason)
         }
-        // The port was free when chosen, but another socket on the machine (tests and servers bind
-        // and connect all the time) can take it before llama-server binds it: try a new one.
+        // An adapter llama-server cannot load stops the whole server: start again without it, so
+        // a broken adapter disables only itself (its requests are shown worked examples instead).
+        var adapters = owner.locator.adapters(configured: settings.adapters, for: model.catalogue)
+        var leftOut: [String: String] = [:]
+        while true {
+            let result = await start(binary: binary, model: model, adapters: adapters)
+            guard case .failure(let reason) = result,
+                let broken = adapters.first(where: {
+                    reason.message.hasPrefix("llama-server could not load the adapter \($0.file) and ")
+                })
+            else {
+                return result.map {
+                    ManagedServerState.Running(process: $0.process, backend: $0.backend, leftOut: leftOut)
+                }
+            }
+            leftOut[broken.name] = reason.message
+            adapters.removeAll { $0.file == broken.file }
+        }
+    }
+
+    /// One start with `adapters`, on a new port while another socket took the chosen one: the
+    /// port was free when chosen, but tests and servers bind and connect all the time.
+    private func start(binary: String, model: ResolvedModel, adapters: [(name: String, file: String)]) async
+        -> Result<ManagedServerState.Running, UnavailableReason>
+    {
         for _ in 1..<Self.portAttempts {
-            let result = await start(binary: binary, model: model)
+            let result = await launch(binary: binary, model: model, adapters: adapters)
             guard case .failure(let reason) = result, reason.message.contains(Self.bindFailure) else { return result }
         }
-        return await start(binary: binary, model: model)
+        return await launch(binary: binary, model: model, adapters: adapters)
     }
+
+    /// What llama-server logs, before the file's path in quotes, when it cannot load an adapter.
+    static let adapterFailure = "failed to load lora adapter "
 
     /// How many ports to try.
     static let portAttempts = 3
@@ -71,11 +102,10 @@ struct ManagedServerStarter {
     static let bindFailure = "couldn't bind"
 
     /// Starts one server on a free port and waits until it is ready, exits or runs out of time.
-    private func start(binary: String, model: ResolvedModel) async -> Result<
-        ManagedServerState.Running, UnavailableReason
-    > {
+    private func launch(binary: String, model: ResolvedModel, adapters: [(name: String, file: String)]) async
+        -> Result<ManagedServerState.Running, UnavailableReason>
+    {
         let settings = owner.settings
-        let adapters = owner.locator.adapters(configured: settings.adapters, for: model.catalogue)
         let process: ManagedServerProcess
         do {
             process = try ManagedServerProcess.start(
@@ -95,9 +125,13 @@ struct ManagedServerStarter {
         let deadline = ContinuousClock.now + settings.startupTimeout
         while ContinuousClock.now < deadline {
             if !process.isRunning {
+                // The adapter line comes a few lines before the end: read further back for it.
+                let log = process.logTail(lines: 40)
+                let broken = adapters.first { log.contains(Self.adapterFailure + "'\($0.file)'") }
                 let reason = UnavailableReason(
                     .unhealthy,
-                    "llama-server exited (status \(process.exitStatus ?? -1)) while starting: \(process.logTail())")
+                    (broken.map { "llama-server could not load the adapter \($0.file) and " } ?? "llama-server ")
+                        + "exited (status \(process.exitStatus ?? -1)) while starting: \(process.logTail())")
                 process.stop() // removes the log, which was left behind here
                 return .failure(reason)
             }
