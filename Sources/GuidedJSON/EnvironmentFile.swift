@@ -1,5 +1,3 @@
-import Foundation
-
 /// A file of `KEY=value` lines, as `scripts/setup-model` writes `runtime.env` and as a person
 /// edits it afterwards: each line `KEY=value`, in the forms a shell's `.` reads the same way —
 /// a leading `export `, white space around `=`, a value in single or double quotes, CRLF line
@@ -13,8 +11,8 @@ package struct EnvironmentFile: Sendable, Hashable {
 
     /// The file at `path`, or nil when it cannot be read.
     package init?(path: String) {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        self.init(text: text, path: path)
+        guard let bytes = FileBytes.read(path) else { return nil }
+        self.init(text: String(decoding: bytes, as: UTF8.self), path: path)
     }
 
     /// The lines of `text`, read from the file at `path` (used only to name problems).
@@ -32,7 +30,7 @@ package struct EnvironmentFile: Sendable, Hashable {
                 problems.append("\(path):\(index + 1): \(line)")
                 continue
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            let key = Self.trimmed(line[..<equals])
             guard Self.isKey(key) else {
                 problems.append("\(path):\(index + 1): \(line)")
                 continue
@@ -47,7 +45,7 @@ package struct EnvironmentFile: Sendable, Hashable {
     /// A value as written after `=`: quoted whole in `'…'` (taken as is) or `"…"` (with `\"` and
     /// `\\` read as `"` and `\`), or bare (trimmed); nil for an unclosed quote.
     static func value(_ written: Substring) -> String? {
-        let text = written.trimmingCharacters(in: .whitespaces)
+        let text = trimmed(written)
         guard let quote = text.first, quote == "\"" || quote == "'" else { return text }
         guard text.count >= 2, text.last == quote else { return nil }
         let inner = text.dropFirst().dropLast()
@@ -63,6 +61,11 @@ package struct EnvironmentFile: Sendable, Hashable {
             }
         }
         return escaping ? nil : unescaped
+    }
+
+    /// `text` without the spaces and tabs around it.
+    static func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 
     /// A shell variable's name: letters, digits and `_`, not starting with a digit.
