@@ -27,13 +27,13 @@ enum ChatCommand {
 
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
         var configuration = try GenerationArguments.configuration(arguments)
-        if let backend = arguments.value("--backend") {
+        if let backend = arguments.value(.backend) {
             guard configuration.backend(named: backend) != nil else {
                 throw .usage("error: no backend named \(backend)")
             }
             configuration.route = [backend]
         }
-        var settings = ChatSettings(instructions: arguments.value("--instructions"))
+        var settings = ChatSettings(instructions: arguments.value(.instructions))
         var session = LanguageModelSession(instructions: settings.instructions, configuration: configuration)
         let answering = Mutex<Task<Void, Never>?>(nil)
         signal(SIGINT, SIG_IGN)

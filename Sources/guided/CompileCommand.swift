@@ -10,19 +10,19 @@ import GuidedValidation
 enum CompileCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         guard !arguments.positional.isEmpty else { throw .usage("error: expected SCHEMA...\n\n\(Usage.text)") }
-        let format = arguments.value("--format") ?? "gbnf"
+        let format = arguments.value(.format) ?? "gbnf"
         guard ["gbnf", "json-schema", "json-schema-strict", "swift"].contains(format) else {
             throw .usage("error: --format must be gbnf, json-schema, json-schema-strict or swift")
         }
-        guard let whitespace = GrammarOptions.Whitespace(rawValue: arguments.value("--whitespace") ?? "compact") else {
+        guard let whitespace = GrammarOptions.Whitespace(rawValue: arguments.value(.whitespace) ?? "compact") else {
             throw .usage("error: --whitespace must be compact or pretty")
         }
-        var options = GrammarOptions(whitespace: whitespace, allowUnsupported: arguments.flag("--allow-unsupported"))
-        if arguments.flag("--grounded") {
+        var options = GrammarOptions(whitespace: whitespace, allowUnsupported: arguments.flag(.allowUnsupported))
+        if arguments.flag(.grounded) {
             options.groundedVocabulary = GroundedVocabulary(
-                grounding: GenerationArguments.facts(arguments.value("--grounding") ?? ""))
+                grounding: GenerationArguments.facts(arguments.value(.grounding) ?? ""))
         }
-        guard let directory = arguments.value("--out") else {
+        guard let directory = arguments.value(.out) else {
             guard arguments.positional.count == 1 else { throw .usage("error: several schemas need --out DIR") }
             Console.out(try output(arguments.positional[0], format: format, options: options, arguments))
             return

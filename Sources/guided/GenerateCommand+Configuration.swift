@@ -12,7 +12,7 @@ extension GenerateCommand {
         _ configuration: GuidedConfiguration, for name: String, schema: GenerationSchema, _ arguments: ParsedArguments
     ) throws(CommandFailure) -> GuidedConfiguration {
         var configuration = configuration
-        if let backend = arguments.value("--backend") {
+        if let backend = arguments.value(.backend) {
             guard configuration.backend(named: backend) != nil else {
                 let names = configuration.backends.map(\.name).joined(separator: ", ")
                 throw .usage("error: no backend named \(backend); configured: \(names)")
@@ -20,18 +20,18 @@ extension GenerateCommand {
             configuration.routes[name] = [backend]
         }
         guard var settings = configuration.outputs[name] else { return configuration }
-        if arguments.value("--fallback") != nil { settings.fallback = nil }
-        if arguments.value("--candidates") != nil { settings.candidates = nil }
+        if arguments.value(.fallback) != nil { settings.fallback = nil }
+        if arguments.value(.candidates) != nil { settings.candidates = nil }
         if let threshold = try GenerationArguments.judgeThreshold(arguments), settings.judge != nil {
             settings.judge = JudgeSetting(
                 enabled: true, threshold: threshold, question: settings.judge?.question, unit: settings.judge?.unit,
                 backend: settings.judge?.backend)
         }
-        if arguments.flag("--no-quality-checks") {
+        if arguments.flag(.noQualityChecks) {
             let dropped = ValidatorChain.personLevelNames.union(["personLevel", "copiedFact"])
             settings.validators.removeAll { dropped.contains($0.name) }
         }
-        if arguments.value("--min-words") != nil { settings.validators.removeAll { $0.name == "minimumContent" } }
+        if arguments.value(.minWords) != nil { settings.validators.removeAll { $0.name == "minimumContent" } }
         do {
             try settings.checkFallback(against: schema)
         } catch {

@@ -22,26 +22,26 @@ import Synchronization
 /// given on this command line.
 enum GenerateCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
-        guard let schemaPath = arguments.value("--schema"), let prompt = arguments.value("--prompt") else {
+        guard let schemaPath = arguments.value(.schema), let prompt = arguments.value(.prompt) else {
             throw .usage("error: generate needs --schema SCHEMA and --prompt TEXT\n\n\(Usage.text)")
         }
         let schema = try SchemaLoading.load(schemaPath, arguments).schema
-        let fallback = try loadFallback(arguments.value("--fallback"), schema: schema)
-        let grounding = GenerationArguments.facts(arguments.value("--grounding") ?? "")
+        let fallback = try loadFallback(arguments.value(.fallback), schema: schema)
+        let grounding = GenerationArguments.facts(arguments.value(.grounding) ?? "")
         var options = try GenerationArguments.options(arguments)
-        if arguments.flag("--grounded") { options.groundedDecoding = true }
+        if arguments.flag(.grounded) { options.groundedDecoding = true }
         var policy = OutputPolicy<GeneratedContent>.noSuggestion(
             validators: try validators(arguments, schema: schema, grounding: grounding),
             candidates: try GenerationArguments.candidates(arguments))
-        policy.defaultChecks = !arguments.flag("--no-quality-checks")
+        policy.defaultChecks = !arguments.flag(.noQualityChecks)
         if let threshold = try GenerationArguments.judgeThreshold(arguments) {
             var candidates = policy.candidates ?? OutputDefaults.candidates
             candidates.judge = Judge(threshold: threshold)
             policy.candidates = candidates
         }
-        if let path = arguments.value("--examples") { policy.examples = try loadExamples(path, schema: schema) }
+        if let path = arguments.value(.examples) { policy.examples = try loadExamples(path, schema: schema) }
         if let fallback { policy.fallback = { _ in fallback } }
-        let name = arguments.value("--type") ?? typeName(schemaPath)
+        let name = arguments.value(.type) ?? typeName(schemaPath)
         let configuration = try configured(
             try GenerationArguments.configuration(arguments), for: name, schema: schema, arguments)
         // The stream on stderr as it grows: each snapshot prints only what is new (reprinting the
@@ -74,11 +74,11 @@ enum GenerateCommand {
             Console.error(warning.rendered(severity: "warning"))
         }
         let session = LanguageModelSession(
-            instructions: arguments.value("--instructions"), configuration: configuration)
+            instructions: arguments.value(.instructions), configuration: configuration)
         let request = GenerationRequest(
             prompt, schema: schema, name: name, grounding: grounding, options: options, policy: policy)
         let result: Result<GenerationOutcome<GeneratedContent>, GenerationError>
-        if arguments.flag("--stream") {
+        if arguments.flag(.stream) {
             result = try await StreamedOutcome.of(
                 session.streamResponse(to: request), what: "output", showing: printSnapshot)
         } else {
@@ -106,11 +106,11 @@ enum GenerateCommand {
         Console.error("trace: " + (trace.isEmpty ? "no backend tried" : Console.line(trace.joined(separator: "; "))))
         switch result {
         case .success(let outcome):
-            if arguments.flag("--json") { return Console.out(report(outcome).jsonText()) }
+            if arguments.flag(.json) { return Console.out(report(outcome).jsonText()) }
             Console.out(outcome.value.jsonText())
             if case .fallback(let reason) = outcome.source { Console.error("fallback: \(Console.line("\(reason)"))") }
         case .failure(let error):
-            if arguments.flag("--json") {
+            if arguments.flag(.json) {
                 Console.out(report(error).jsonText())
                 throw CommandFailure(message: "", exitCode: 3)
             }
@@ -134,7 +134,7 @@ enum GenerateCommand {
         throws(CommandFailure) -> ValidatorChain
     {
         var validators: [any OutputValidator] = []
-        if let text = arguments.value("--min-words") {
+        if let text = arguments.value(.minWords) {
             guard let words = Int(text), words > 0 else { throw .usage("error: --min-words needs a positive integer") }
             validators.append(MinimumContentValidator(minimumWords: words))
         }

@@ -12,11 +12,11 @@ enum GenerationArguments {
     static let largestTopK = 1_000_000
 
     static func options(_ arguments: ParsedArguments) throws(CommandFailure) -> GenerationOptions {
-        let modes = [arguments.flag("--greedy"), arguments.value("--top-k") != nil, arguments.value("--top-p") != nil]
+        let modes = [arguments.flag(.greedy), arguments.value(.topK) != nil, arguments.value(.topP) != nil]
             .filter { $0 }
         guard modes.count <= 1 else { throw .usage("error: choose one of --greedy, --top-k, --top-p") }
         var seed: UInt64?
-        if let text = arguments.value("--seed") {
+        if let text = arguments.value(.seed) {
             let range = GenerationOptions.seedRange
             guard let value = UInt64(text), range.contains(Double(value)) else {
                 throw .usage("error: --seed needs a whole number \(range.allowed), not \(text)")
@@ -24,47 +24,47 @@ enum GenerationArguments {
             seed = value
         }
         var sampling: GenerationOptions.SamplingMode?
-        if arguments.flag("--greedy") {
+        if arguments.flag(.greedy) {
             sampling = .greedy
-        } else if let k = try count("--top-k", in: arguments, largest: largestTopK) {
+        } else if let k = try count(.topK, in: arguments, largest: largestTopK) {
             sampling = .random(top: k, seed: seed)
-        } else if let p = try fraction("--top-p", in: arguments) {
+        } else if let p = try fraction(.topP, in: arguments) {
             sampling = .random(probabilityThreshold: p, seed: seed)
         } else if let seed {
             sampling = .random(top: 40, seed: seed)
         }
         return GenerationOptions(
             sampling: sampling,
-            temperature: try number("--temperature", in: arguments, GenerationOptions.temperatureRange),
-            maximumResponseTokens: try count("--max-tokens", in: arguments, largest: largestTokenCount))
+            temperature: try number(.temperature, in: arguments, GenerationOptions.temperatureRange),
+            maximumResponseTokens: try count(.maxTokens, in: arguments, largest: largestTokenCount))
     }
 
     /// A number `range` allows (the one range sessions and configurations use), or a usage
     /// error that names the option and the range (`nan` and `inf` included).
-    static func number(_ option: String, in arguments: ParsedArguments, _ range: OptionRange) throws(CommandFailure)
+    static func number(_ option: Option, in arguments: ParsedArguments, _ range: OptionRange) throws(CommandFailure)
         -> Double?
     {
         guard let text = arguments.value(option) else { return nil }
         guard let value = Double(text), range.contains(value) else {
-            throw .usage("error: \(option) needs a number \(range.allowed), not \(text)")
+            throw .usage("error: \(option.rawValue) needs a number \(range.allowed), not \(text)")
         }
         return value
     }
 
     /// A whole number from 1 to `largest`, or a usage error that says which option and why.
-    static func count(_ option: String, in arguments: ParsedArguments, largest: Int) throws(CommandFailure) -> Int? {
+    static func count(_ option: Option, in arguments: ParsedArguments, largest: Int) throws(CommandFailure) -> Int? {
         guard let text = arguments.value(option) else { return nil }
         guard let value = Int(text), (1...largest).contains(value) else {
-            throw .usage("error: \(option) needs a whole number from 1 to \(largest), not \(text)")
+            throw .usage("error: \(option.rawValue) needs a whole number from 1 to \(largest), not \(text)")
         }
         return value
     }
 
     /// A finite number from 0 to 1, or a usage error (`nan` and `inf` included).
-    static func fraction(_ option: String, in arguments: ParsedArguments) throws(CommandFailure) -> Double? {
+    static func fraction(_ option: Option, in arguments: ParsedArguments) throws(CommandFailure) -> Double? {
         guard let text = arguments.value(option) else { return nil }
         guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
-            throw .usage("error: \(option) needs a number from 0 to 1, not \(text)")
+            throw .usage("error: \(option.rawValue) needs a number from 0 to 1, not \(text)")
         }
         return value
     }
@@ -72,7 +72,7 @@ enum GenerationArguments {
     /// `--candidates N` (1 to 16): generate N per attempt, all at once, and ship the best.
     /// Without it, nil: the framework's default (`OutputDefaults.candidates`).
     static func candidates(_ arguments: ParsedArguments) throws(CommandFailure) -> CandidatePolicy? {
-        guard let text = arguments.value("--candidates") else { return nil }
+        guard let text = arguments.value(.candidates) else { return nil }
         guard let count = Int(text), (1...16).contains(count) else {
             throw .usage("error: --candidates needs a whole number from 1 to 16, not \(text)")
         }
@@ -82,7 +82,7 @@ enum GenerationArguments {
     /// `--judge-threshold T`: a judge's threshold in the configuration's one range
     /// (`JudgeSetting.thresholdRange`, 0 to 1); nil without the flag.
     static func judgeThreshold(_ arguments: ParsedArguments) throws(CommandFailure) -> Double? {
-        try number("--judge-threshold", in: arguments, JudgeSetting.thresholdRange)
+        try number(.judgeThreshold, in: arguments, JudgeSetting.thresholdRange)
     }
 
     /// Facts given on the command line or in a file: one per line — any line break, CRLF, CR and
@@ -93,7 +93,7 @@ enum GenerationArguments {
 
     static func configuration(_ arguments: ParsedArguments) throws(CommandFailure) -> GuidedConfiguration {
         do {
-            return try GuidedConfiguration.load(file: arguments.value("--config"))
+            return try GuidedConfiguration.load(file: arguments.value(.config))
         } catch {
             throw .usage(error.description)
         }

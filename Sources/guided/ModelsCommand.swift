@@ -7,7 +7,7 @@ import GuidedManagedServer
 /// `--json` prints the catalogue as `scripts/model-catalogue.json` holds it.
 enum ModelsCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        if arguments.flag("--json") {
+        if arguments.flag(.json) {
             Console.out(ModelCatalogue.document.jsonText(.pretty))
             return
         }

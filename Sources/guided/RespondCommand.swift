@@ -12,19 +12,19 @@ import Guided
 /// it to its last whole sentence).
 enum RespondCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
-        guard let prompt = arguments.value("--prompt") else {
+        guard let prompt = arguments.value(.prompt) else {
             throw .usage("error: respond needs --prompt TEXT\n\n\(Usage.text)")
         }
         var options = try GenerationArguments.options(arguments)
-        if let stop = arguments.value("--stop") {
+        if let stop = arguments.value(.stop) {
             guard !stop.isEmpty else {
                 throw .usage("error: --stop needs text: an empty stop would end every answer before its first word")
             }
             options.stopSequences = [stop]
         }
-        if arguments.flag("--whole-sentences") { options.trimsToLastSentence = true }
+        if arguments.flag(.wholeSentences) { options.trimsToLastSentence = true }
         var configuration = try GenerationArguments.configuration(arguments)
-        if let backend = arguments.value("--backend") {
+        if let backend = arguments.value(.backend) {
             guard configuration.backend(named: backend) != nil else {
                 let names = configuration.backends.map(\.name).joined(separator: ", ")
                 throw .usage("error: no backend named \(backend); configured: \(names)")
@@ -32,10 +32,10 @@ enum RespondCommand {
             configuration.route = [backend]
         }
         let session = LanguageModelSession(
-            instructions: arguments.value("--instructions"), configuration: configuration)
+            instructions: arguments.value(.instructions), configuration: configuration)
         let result: Result<GenerationOutcome<String>, GenerationError>
-        if arguments.flag("--stream") {
-            result = try await streamed(session, prompt, options, json: arguments.flag("--json"))
+        if arguments.flag(.stream) {
+            result = try await streamed(session, prompt, options, json: arguments.flag(.json))
         } else {
             do throws(GenerationError) {
                 result = .success(try await session.respond(to: prompt, options: options))
@@ -54,11 +54,11 @@ enum RespondCommand {
                     ? "no backend tried" : Console.line(attempts.map(\.description).joined(separator: "; "))))
         switch result {
         case .success(let outcome):
-            if arguments.flag("--json") { return Console.out(report(outcome).jsonText()) }
-            if !arguments.flag("--stream") { Console.out(outcome.value) }
+            if arguments.flag(.json) { return Console.out(report(outcome).jsonText()) }
+            if !arguments.flag(.stream) { Console.out(outcome.value) }
             if outcome.isTruncated { Console.error("truncated: the answer reached the token limit") }
         case .failure(let error):
-            if arguments.flag("--json") {
+            if arguments.flag(.json) {
                 Console.out(report(error).jsonText())
                 throw CommandFailure(message: "", exitCode: 3)
             }

@@ -12,7 +12,7 @@ enum SchemaCommand {
         Console.out(imported.schema.jsonSchema().jsonText(.pretty))
         let compiled: CompiledGrammar
         do {
-            let grounded = arguments.flag("--grounded") ? GroundedVocabulary(specifics: [], forbiddenWords: []) : nil
+            let grounded = arguments.flag(.grounded) ? GroundedVocabulary(specifics: [], forbiddenWords: []) : nil
             compiled = try GrammarCompiler.compile(
                 imported.schema, options: GrammarOptions(groundedVocabulary: grounded))
         } catch {
@@ -23,7 +23,7 @@ enum SchemaCommand {
         report.entries += imported.warnings.map { .init($0.pointer, "keyword", .unsupported, $0.message) }
         Console.out(report.description)
         Console.out(ConstraintFieldsReport.text(for: imported.schema, grammar: compiled.report))
-        if arguments.flag("--grounded") {
+        if arguments.flag(.grounded) {
             Console.out(imported.schema.serverSchema(.openAIStrict, groundedDecoding: true).report.description)
         }
     }

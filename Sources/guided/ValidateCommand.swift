@@ -23,7 +23,7 @@ enum SchemaLoading {
     static func load(_ path: String, _ arguments: ParsedArguments) throws(CommandFailure) -> ImportedSchema {
         do {
             let imported = try SchemaFile.load(
-                path, allowUnsupported: arguments.flag("--allow-unsupported"), strict: arguments.flag("--strict"))
+                path, allowUnsupported: arguments.flag(.allowUnsupported), strict: arguments.flag(.strict))
             for warning in imported.warnings {
                 Console.error(warning.rendered(severity: "warning"))
             }
