@@ -46,6 +46,7 @@ struct ManagedServerStarter {
 
     func start() async -> Result<ManagedServerState.Running, UnavailableReason> {
         let settings = owner.settings
+        if let problem = OpenFileLimit.problem() { return .failure(UnavailableReason(.unhealthy, problem)) }
         guard let binary = owner.locator.serverBinary(configured: settings.binary) else {
             let location = settings.binary.map { " at \($0)" } ?? ""
             let unread = owner.locator.runtimeFile?.problems ?? []
