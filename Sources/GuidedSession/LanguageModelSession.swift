@@ -100,15 +100,26 @@ public final class LanguageModelSession: Sendable {
             $0.policies[ObjectIdentifier(Output.self)] = PolicyBox(
                 value: policy, typeName: String(describing: Output.self), route: policy.route)
         }
-        let name = String(describing: Output.self)
+        return missingExamplesWarning(
+            for: String(describing: Output.self), schema: Output.generationSchema, policy: policy
+        ).map { [$0] } ?? []
+    }
+
+    /// The warning for the output `name` of `schema` under `policy` when it has no worked
+    /// examples of its own — none in the schema, the policy or the configuration's `outputs`
+    /// entry, and no adapter standing in for them — and its route reaches a base model
+    /// (``OutputDefaults/missingExamplesWarning(for:hasExamples:route:file:)``); `file` names the
+    /// schema file it came from.
+    package func missingExamplesWarning<Output>(
+        for name: String, schema: GenerationSchema, policy: OutputPolicy<Output>, file: String? = nil
+    ) -> SchemaError? {
+        let settings = configuration.outputs[name]
         // An adapter stands in for examples on the backends that have it.
         let hasExamples =
-            !Output.generationSchema.examples.isEmpty || !policy.examples.isEmpty
-            || configuration.outputs[name]?.examples != nil
-            || OutputSettings.adapter(configuration.outputs[name], schema: Output.generationSchema) != nil
+            !schema.examples.isEmpty || !policy.examples.isEmpty || settings?.examples != nil
+            || OutputSettings.adapter(settings, schema: schema) != nil
         let route = configuration.backends(named: routeNames(for: name, policyRoute: policy.route))
-        return OutputDefaults.missingExamplesWarning(for: name, hasExamples: hasExamples, route: route).map { [$0] }
-            ?? []
+        return OutputDefaults.missingExamplesWarning(for: name, hasExamples: hasExamples, route: route, file: file)
     }
 
     /// Throws for the first example output (of `owner`) that breaks the type's schema: an

@@ -63,18 +63,11 @@ enum GenerateCommand {
             case .complete: break
             }
         }
-        // An adapter stands in for examples on the backends that have it.
-        let hasExamples =
-            !schema.examples.isEmpty || !policy.examples.isEmpty || configuration.outputs[name]?.examples != nil
-            || OutputSettings.adapter(configuration.outputs[name], schema: schema) != nil
-        let route = configuration.backends(named: configuration.routes[name] ?? configuration.route)
-        if let warning = OutputDefaults.missingExamplesWarning(
-            for: name, hasExamples: hasExamples, route: route, file: schemaPath)
-        {
-            Console.error(warning.rendered(severity: "warning"))
-        }
         let session = LanguageModelSession(
             instructions: arguments.value(.instructions), configuration: configuration)
+        if let warning = session.missingExamplesWarning(for: name, schema: schema, policy: policy, file: schemaPath) {
+            Console.error(warning.rendered(severity: "warning"))
+        }
         let request = GenerationRequest(
             prompt, schema: schema, name: name, grounding: grounding, options: options, policy: policy)
         let result: Result<GenerationOutcome<GeneratedContent>, GenerationError>
