@@ -184,6 +184,7 @@ case "processes":
     if let text = value("--requests"), let count = Int(text), count > 0 { benchmark.requestsPerProcess = count }
     if let text = value("--slots"), let count = Int(text), count > 0 { benchmark.slots = count }
     if let path = value("--guided") { benchmark.guided = path }
+    benchmark.shared = arguments.contains("--shared")
     await benchmark.run()
 case "adversarial":
     let guided =
@@ -199,7 +200,7 @@ case "grammar":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--run FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | processes [--processes 1,4,16] [--requests M] [--slots S] [--guided PATH] | adversarial [--guided PATH] [--no-live] | judge [--question TEXT] [--model NAME] [--split dev|test|all] [--rejects N] [--step-rejects N] [--only step|steps|notification] [--examples N] [--write FILE] | judge --report FILE | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--judge-threshold T [--judge-question TEXT] [--judge-examples N]] [--verbose] [--no-grounded] [--no-quality-checks]\n"
+            "usage: guided-bench grammar [--repeat N] | realworld | backends [--rounds N] | engines --url URL [--model NAME] [--rounds N] | router [--iterations N] | grounded [--rounds N] | text [--models A,B] [--split dev|test|all] [--sampling greedy|top-k|top-p] [--record FILE] [--run FILE] [--score FILE] | faults | soak [--live-only|--scripted-only] [--requests N] [--scripted-requests N] [--concurrency N] [--every N] [--minutes M] | throughput [--requests N] | processes [--processes 1,4,16] [--requests M] [--slots S] [--shared] [--guided PATH] | adversarial [--guided PATH] [--no-live] | judge [--question TEXT] [--model NAME] [--split dev|test|all] [--rejects N] [--step-rejects N] [--only step|steps|notification] [--examples N] [--write FILE] | judge --report FILE | labels [--verbose] [--split dev|test|all] [--run RECORDED-FILE] | quality [--split dev|test|all] [--limit N] [--candidates N] [--batch N] [--seed S] [--repetition-penalty P] [--temperature T] [--flow steps|notification] [--path flows|default] [--record FILE] [--no-early-stop] [--slots N] [--concurrency N] [--no-adapter] [--step-sense] [--model NAME] [--step-examples schema|none|nearest] [--judge-threshold T [--judge-question TEXT] [--judge-examples N]] [--verbose] [--no-grounded] [--no-quality-checks]\n"
                 .utf8))
     exit(2)
 }

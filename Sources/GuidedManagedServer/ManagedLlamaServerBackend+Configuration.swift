@@ -20,9 +20,12 @@ extension ManagedLlamaServerBackend {
     /// - `adapters`: the adapters to load, each name with its GGUF file
     ///   (`{"next-steps": "adapters/next-steps.gguf"}`, a relative path read from the
     ///   configuration file's folder); `{}` for none (default: those `scripts/setup-model` installs).
+    /// - `sharedIdleSeconds`: share the server with this user's other processes that start it
+    ///   with the same settings, and stop it once nobody has used it for this long (default: a
+    ///   server of this process's own; see ``Settings/sharedIdle``).
     package static let configurationKeys: Set<String> = [
         "binary", "model", "contextSize", "threads", "slots", "memoryLimitMB", "startupTimeoutSeconds",
-        "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "adapters", "promptStyle",
+        "timeoutSeconds", "idleTimeoutSeconds", "maxTokens", "adapters", "promptStyle", "sharedIdleSeconds",
     ]
 
     /// Builds the backend a configuration entry describes.
@@ -49,6 +52,7 @@ extension ManagedLlamaServerBackend {
             settings.defaultMaximumTokens = value
         }
         settings.adapters = try configuration.adapterFiles("adapters")
+        settings.sharedIdle = try configuration.duration("sharedIdleSeconds", example: 60)
         return ManagedLlamaServerBackend(name: configuration.name, settings: settings, client: client)
     }
 

@@ -49,6 +49,12 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         /// empty for none.
         /// The server loads them all at scale 0 and applies one to the requests that ask for it.
         public var adapters: [String: String]?
+        /// Whether the server is shared, and how long it outlives its last user: nil (the
+        /// default) for a server of this process's own, stopped with it; a duration to share
+        /// one server with this user's other processes that start it with the same settings and
+        /// cache (``SharedServer``) — the first starts it, the others join it, and it stops once
+        /// nobody has used it for that long.
+        public var sharedIdle: Duration?
 
         /// Default settings.
         public init() {}

@@ -5,7 +5,7 @@ import GuidedLlamaServer
 /// The managed server's life cycle; concurrent first requests share one start.
 actor ManagedServerState {
     struct Running: Sendable {
-        let process: ManagedServerProcess
+        let process: any ServerHandle
         let backend: LlamaServerBackend
         /// Adapters left out because the server could not load them, by name, with why.
         var leftOut: [String: String] = [:]
@@ -97,16 +97,44 @@ struct ManagedServerStarter {
     /// What llama-server logs, before the file's path in quotes, when it cannot load an adapter.
     static let adapterFailure = "failed to load lora adapter "
 
+    /// The reason of a server that exited with `status` while starting, with the end of its
+    /// `log`, and first the adapter of `adapters` it could not load, if its log names one.
+    static func exitedWhileStarting(status: Int32, log: String, adapters: [(name: String, file: String)])
+        -> UnavailableReason
+    {
+        // The adapter line comes a few lines before the end: read further back for it.
+        let longer = LogTail.lines(40, of: log)
+        let broken = adapters.first { longer.contains(adapterFailure + "'\($0.file)'") }
+        return UnavailableReason(
+            .unhealthy,
+            (broken.map { "llama-server could not load the adapter \($0.file) and " } ?? "llama-server ")
+                + "exited (status \(status)) while starting: \(LogTail.lines(5, of: log))")
+    }
+
     /// How many ports to try.
     static let portAttempts = 3
     /// What llama-server logs when its port is taken (it exits at once, before loading the model).
     static let bindFailure = "couldn't bind"
 
-    /// Starts one server on a free port and waits until it is ready, exits or runs out of time.
+    /// Starts one server on a free port and waits until it is ready, exits or runs out of time;
+    /// with ``ManagedLlamaServerBackend/Settings/sharedIdle``, joins the one this user's other
+    /// processes run with the same settings, or starts it for them (``SharedServer``).
     private func launch(binary: String, model: ResolvedModel, adapters: [(name: String, file: String)]) async
         -> Result<ManagedServerState.Running, UnavailableReason>
     {
         let settings = owner.settings
+        if let idle = settings.sharedIdle {
+            let arguments = ManagedServerProcess.serverArguments(
+                model: model.file, port: 0, contextSize: settings.contextSize, threads: settings.threads,
+                slots: settings.slots, adapters: adapters.map(\.file))
+            if let shared = SharedServer(
+                cache: owner.locator.cacheDirectory, binary: binary,
+                arguments: arguments + ["memory \(settings.memoryLimitMB)"])
+            {
+                return await SharedLaunch(owner: owner, shared: shared, idle: idle).run(
+                    binary: binary, model: model, adapters: adapters)
+            }
+        }
         let process: ManagedServerProcess
         do {
             process = try ManagedServerProcess.start(
@@ -126,13 +154,8 @@ struct ManagedServerStarter {
         let deadline = ContinuousClock.now + settings.startupTimeout
         while ContinuousClock.now < deadline {
             if !process.isRunning {
-                // The adapter line comes a few lines before the end: read further back for it.
-                let log = process.logTail(lines: 40)
-                let broken = adapters.first { log.contains(Self.adapterFailure + "'\($0.file)'") }
-                let reason = UnavailableReason(
-                    .unhealthy,
-                    (broken.map { "llama-server could not load the adapter \($0.file) and " } ?? "llama-server ")
-                        + "exited (status \(process.exitStatus ?? -1)) while starting: \(process.logTail())")
+                let reason = Self.exitedWhileStarting(
+                    status: process.exitStatus ?? -1, log: process.logPath, adapters: adapters)
                 process.stop() // removes the log, which was left behind here
                 return .failure(reason)
             }

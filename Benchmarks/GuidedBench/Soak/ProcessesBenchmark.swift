@@ -16,6 +16,9 @@ struct ProcessesBenchmark {
     var slots = 1
     /// The release `guided` (`.build/release/guided` by default).
     var guided = DefaultPathFlows.repository + "/.build/release/guided"
+    /// `--shared`: no server is started here; each process starts the embedded model itself as a
+    /// `managed-llama-server` with `sharedIdleSeconds`, so the first starts it and the rest join.
+    var shared = false
 
     /// The deadline the processes run under, and the grace past it that still counts as within it
     /// (a process's start and exit).
@@ -37,22 +40,26 @@ struct ProcessesBenchmark {
         guard FileManager.default.isExecutableFile(atPath: guided) else {
             return fail("\(guided) is not built: swift build -c release --product guided")
         }
-        let server = await LiveServer.start(name: "shared", slots: slots, threads: 2)
+        let server = shared ? nil : await LiveServer.start(name: "shared", slots: slots, threads: 2)
         let folder = NSTemporaryDirectory() + "guided-processes-\(getpid())"
+        let backend =
+            server.map { #"{"name":"shared","kind":"llama-server","url":"\#($0.baseURL)","promptStyle":"chat"}"# }
+            ?? #"{"name":"shared","kind":"managed-llama-server","slots":\#(slots),"sharedIdleSeconds":30}"#
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try
-                #"{"backends":[{"name":"shared","kind":"llama-server","url":"\#(server.baseURL)","promptStyle":"chat"}],"route":["shared"]}"#
+            try #"{"backends":[\#(backend)],"route":["shared"]}"#
                 .write(toFile: folder + "/guided.json", atomically: true, encoding: .utf8)
             try #"{"text":"You went for a run along the river."}"#
                 .write(toFile: folder + "/fallback.json", atomically: true, encoding: .utf8)
         } catch {
-            await server.stop()
+            await server?.stop()
             return fail("cannot write the run's files in \(folder): \(error)")
         }
         print(
-            "processes — N guided generate processes at once on one llama-server (-np \(slots), 2 threads, \(server.baseURL)), "
-                + "\(requestsPerProcess) notification rewrites each, one after another; deadline 60 s, idle timeout 8 s"
+            "processes — N guided generate processes at once on one llama-server (-np \(slots), 2 threads, "
+                + (server.map { "started here, \($0.baseURL)" }
+                    ?? "the embedded model each process starts, shared: sharedIdleSeconds 30")
+                + "), \(requestsPerProcess) notification rewrites each, one after another; deadline 60 s, idle timeout 8 s"
         )
         print(
             "processes  requests  model words  fallback (reasons)                      lost  past deadline  p50 s   p95 s   max s"
@@ -63,8 +70,9 @@ struct ProcessesBenchmark {
         for count in counts {
             let outcomes = runAll(count, folder: folder)
             report(count, outcomes)
+            if shared { print("           llama-server processes running after it: \(Self.runningServers())") }
         }
-        await server.stop()
+        await server?.stop()
         print("(each request's output and error are in \(folder))")
     }
 
@@ -85,6 +93,15 @@ struct ProcessesBenchmark {
         }
         group.wait()
         return results.all
+    }
+
+    /// How many `llama-server` processes run now (of any user).
+    static func runningServers() -> Int {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.filter { $0.allSatisfy(\.isNumber) }.filter { pid in
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+            return command.hasPrefix("llama-server")
+        }.count
     }
 
     /// One `guided generate` request, killed if it outlives its deadline by far.
