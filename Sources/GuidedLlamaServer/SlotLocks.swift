@@ -13,7 +13,7 @@ import Synchronization
 /// ``retryInterval`` with a little jitter, all or nothing, so two processes that each need two
 /// slots never hold one each. When the folder cannot be made (or is not this user's own), nothing
 /// is locked and the process relies on its own gate, as before.
-struct SlotLocks: Sendable {
+package struct SlotLocks: Sendable {
     /// The folder of this server's lock files; nil when it could not be made safely.
     let folder: String?
 
@@ -31,18 +31,18 @@ struct SlotLocks: Sendable {
 
     /// Slot locks held by one request; ``release()`` gives them back (and so does the end of
     /// the last reference, so a lock is never kept by a ticket nobody gave back).
-    final class Held: Sendable {
+    package final class Held: Sendable {
         private let descriptors: Mutex<[Int32]>
 
-        init(_ descriptors: [Int32]) { self.descriptors = Mutex(descriptors) }
+        package init(_ descriptors: [Int32]) { self.descriptors = Mutex(descriptors) }
 
         deinit { release() }
 
         /// How many slots are held.
-        var count: Int { descriptors.withLock { $0.count } }
+        package var count: Int { descriptors.withLock { $0.count } }
 
         /// Unlocks and closes every lock file; later calls do nothing.
-        func release() {
+        package func release() {
             for descriptor in descriptors.withLock({ taken in
                 defer { taken = [] }
                 return taken
@@ -88,7 +88,7 @@ struct SlotLocks: Sendable {
 
     /// `path` as a folder of this user's only (made with mode 0700 when missing), or nil when it
     /// is anything else: a link, another user's, or open to others.
-    static func ownFolder(_ path: String) -> String? {
+    package static func ownFolder(_ path: String) -> String? {
         _ = mkdir(path, 0o700)
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),

@@ -52,7 +52,7 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         /// Whether the server is shared, and how long it outlives its last user: nil (the
         /// default) for a server of this process's own, stopped with it; a duration to share
         /// one server with this user's other processes that start it with the same settings and
-        /// cache (``SharedServer``) — the first starts it, the others join it, and it stops once
+        /// cache (`SharedServer`) — the first starts it, the others join it, and it stops once
         /// nobody has used it for that long.
         public var sharedIdle: Duration?
 

@@ -94,6 +94,20 @@ struct ManagedServerStarter {
         return await launch(binary: binary, model: model, adapters: adapters)
     }
 
+    /// The backend that talks to `owner`'s server on `port`, serving `model` with `adapters`:
+    /// the server numbers its adapters in the order of its `--lora` files.
+    static func backend(
+        of owner: ManagedLlamaServerBackend, port: Int, model: ResolvedModel, adapters: [(name: String, file: String)]
+    ) -> LlamaServerBackend {
+        let settings = owner.settings
+        let ids = Dictionary(adapters.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
+        return LlamaServerBackend(
+            name: owner.name, baseURL: "http://127.0.0.1:\(port)", client: owner.client, kind: owner.kind,
+            timeout: settings.requestTimeout, idleTimeout: settings.idleTimeout,
+            defaultMaximumTokens: settings.defaultMaximumTokens,
+            promptStyle: settings.promptStyle ?? model.promptStyle, adapters: ids)
+    }
+
     /// What llama-server logs, before the file's path in quotes, when it cannot load an adapter.
     static let adapterFailure = "failed to load lora adapter "
 
@@ -144,13 +158,7 @@ struct ManagedServerStarter {
         } catch {
             return .failure(UnavailableReason(.unhealthy, "could not start \(binary): \(error)"))
         }
-        // The server numbers its adapters in the order of its --lora files.
-        let ids = Dictionary(adapters.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
-        let backend = LlamaServerBackend(
-            name: owner.name, baseURL: "http://127.0.0.1:\(process.port)", client: owner.client,
-            kind: owner.kind, timeout: settings.requestTimeout, idleTimeout: settings.idleTimeout,
-            defaultMaximumTokens: settings.defaultMaximumTokens,
-            promptStyle: settings.promptStyle ?? model.promptStyle, adapters: ids)
+        let backend = Self.backend(of: owner, port: process.port, model: model, adapters: adapters)
         let deadline = ContinuousClock.now + settings.startupTimeout
         while ContinuousClock.now < deadline {
             if !process.isRunning {

@@ -27,7 +27,7 @@ struct SharedLaunch {
         }
         defer { startLock.release() }
         if let found = shared.discovered() {
-            let backend = self.backend(port: found.port, model: model, adapters: adapters)
+            let backend = ManagedServerStarter.backend(of: owner, port: found.port, model: model, adapters: adapters)
             if await backend.availability() == .available, let lease = shared.lease() {
                 return .success(
                     .init(
@@ -71,7 +71,7 @@ struct SharedLaunch {
         }
         Self.supervisors.withLock { $0.append(process) }
         let supervisor = process.processIdentifier
-        let backend = self.backend(port: port, model: model, adapters: adapters)
+        let backend = ManagedServerStarter.backend(of: owner, port: port, model: model, adapters: adapters)
         while ContinuousClock.now < deadline {
             if !process.isRunning {
                 return .failure(
@@ -92,19 +92,5 @@ struct SharedLaunch {
         shared.forget()
         return .failure(
             UnavailableReason(.loading, "llama-server did not become ready within \(settings.startupTimeout): \(tail)"))
-    }
-
-    /// The backend for the shared server on `port`: the server numbers its adapters in the order
-    /// of its `--lora` files, the same in every process that starts it with these settings.
-    private func backend(port: Int, model: ResolvedModel, adapters: [(name: String, file: String)])
-        -> LlamaServerBackend
-    {
-        let settings = owner.settings
-        let ids = Dictionary(adapters.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
-        return LlamaServerBackend(
-            name: owner.name, baseURL: "http://127.0.0.1:\(port)", client: owner.client, kind: owner.kind,
-            timeout: settings.requestTimeout, idleTimeout: settings.idleTimeout,
-            defaultMaximumTokens: settings.defaultMaximumTokens,
-            promptStyle: settings.promptStyle ?? model.promptStyle, adapters: ids)
     }
 }

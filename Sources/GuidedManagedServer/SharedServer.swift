@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import GuidedLlamaServer
 
 /// One llama-server shared by this user's processes that start it with the same settings
 /// (``ManagedLlamaServerBackend/Settings/sharedIdle``), found through files in the cache's
@@ -24,7 +24,7 @@ struct SharedServer: Sendable {
     /// folder; nil when that folder cannot be made this user's own.
     init?(cache: String, binary: String, arguments: [String]) {
         try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
-        guard let servers = Self.ownFolder(cache + "/servers") else { return nil }
+        guard let servers = SlotLocks.ownFolder(cache + "/servers") else { return nil }
         let key = Self.key([binary] + arguments)
         lockPath = "\(servers)/\(key).lock"
         usersPath = "\(servers)/\(key).users"
@@ -41,36 +41,9 @@ struct SharedServer: Sendable {
         return String(hash, radix: 16)
     }
 
-    /// `path` as a folder of this user's only (made with mode 0700 when missing); nil otherwise.
-    static func ownFolder(_ path: String) -> String? {
-        _ = mkdir(path, 0o700)
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
-            status.st_mode & 0o077 == 0
-        else { return nil }
-        return path
-    }
-
-    /// An open file with a `flock` on it, released when closed.
-    final class Lock: Sendable {
-        private let descriptor = Mutex<Int32>(-1)
-
-        init(_ descriptor: Int32) { self.descriptor.withLock { $0 = descriptor } }
-        deinit { release() }
-
-        /// Unlocks and closes; later calls do nothing.
-        func release() {
-            let open = descriptor.withLock { current in
-                defer { current = -1 }
-                return current
-            }
-            if open >= 0 { close(open) }
-        }
-    }
-
     /// The start lock, waited for until `deadline` (another process may be starting the server);
     /// nil when it could not be had by then.
-    func lockStart(until deadline: ContinuousClock.Instant) async -> Lock? {
+    func lockStart(until deadline: ContinuousClock.Instant) async -> SlotLocks.Held? {
         while ContinuousClock.now < deadline {
             if let lock = Self.lock(lockPath, LOCK_EX) { return lock }
             try? await Task.sleep(for: .milliseconds(50))
@@ -79,16 +52,16 @@ struct SharedServer: Sendable {
     }
 
     /// A lease on the server: a shared lock on the users file, for as long as it is held.
-    func lease() -> Lock? { Self.lock(usersPath, LOCK_SH) }
+    func lease() -> SlotLocks.Held? { Self.lock(usersPath, LOCK_SH) }
 
-    private static func lock(_ path: String, _ operation: Int32) -> Lock? {
+    private static func lock(_ path: String, _ operation: Int32) -> SlotLocks.Held? {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         guard flock(descriptor, operation | LOCK_NB) == 0 else {
             close(descriptor)
             return nil
         }
-        return Lock(descriptor)
+        return SlotLocks.Held([descriptor])
     }
 
     /// The running server's port and supervisor, as `KEY.json` says; nil when there is none or
@@ -135,9 +108,9 @@ struct SharedServer: Sendable {
 final class SharedServerLease: ServerHandle {
     let port: Int
     private let supervisor: pid_t
-    private let lease: SharedServer.Lock
+    private let lease: SlotLocks.Held
 
-    init(port: Int, supervisor: pid_t, lease: SharedServer.Lock) {
+    init(port: Int, supervisor: pid_t, lease: SlotLocks.Held) {
         self.port = port
         self.supervisor = supervisor
         self.lease = lease
