@@ -1,12 +1,13 @@
 import Foundation
 import GuidedTestSupport
+import GuidedTestTraits
 import Testing
 
 /// A small open-file limit (`ulimit -n`) crashed guided at 10 (a trap in Foundation's run loop
 /// as it spawned the server) and, at 16 to 128, printed a raw CFSocket warning and "Bad file
 /// descriptor". Now the soft limit is raised toward the hard one before anything is spawned, and
 /// a hard limit too small is a typed reason that names it.
-@Suite struct OpenFileLimitTests {
+@Suite(.ownThreads) struct OpenFileLimitTests {
     /// A `managed-llama-server` configuration whose binary is a stand-in that fails at once, so
     /// a spawn that works ends with the stand-in's words, not a live server.
     static func configuration() throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import GuidedTestTraits
 import Testing
 
 /// The help and the parser agree, checked from outside as a user meets them: each command's
@@ -6,7 +7,7 @@ import Testing
 /// "does not take" error lists. Every option a block names is taken by its command, and every
 /// option the command takes is named in its block or in the help's general `options:` section.
 /// Both come from one table in the tool (`Option`); this test holds the help to it.
-@Suite struct OptionTableTests {
+@Suite(.ownThreads) struct OptionTableTests {
     /// The help's command blocks: each command's name with every `--option` its lines name,
     /// and the general section's options.
     static func helpBlocks() throws -> (commands: [String: Set<String>], general: Set<String>) {

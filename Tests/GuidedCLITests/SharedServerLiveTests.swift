@@ -9,7 +9,8 @@ import Testing
 /// One embedded server for many processes (`sharedIdleSeconds`): processes that start the
 /// managed server with the same settings and cache share one llama-server, which outlives the
 /// process that started it, serves the next, and stops once nobody has used it for the idle
-/// time. On the real llama-server and Gemma 3 270M (`scripts/setup-model`), in a cache folder of
+/// time. On the real llama-server (`scripts/setup-model`): Gemma 3 270M where only the sharing
+/// is looked at, the instruct default where a process must get an answer; in a cache folder of
 /// the test's own.
 @Suite(.serialized, .liveModel) struct SharedServerLiveTests {
     /// A cache folder of its own, with the installed binary and models named in its environment.
@@ -81,12 +82,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let config = try GuidedCommandTests.temporaryFile(
             "shared.json",
-            #"{"backends":[{"name":"embedded","kind":"managed-llama-server","model":"gemma-3-270m","adapters":{},"sharedIdleSeconds":3}]}"#
+            #"{"backends":[{"name":"embedded","kind":"managed-llama-server","adapters":{},"sharedIdleSeconds":3}]}"#
         )
         let guided = try #require(GuidedCommandTests.builtProduct("guided"))
         func respond() throws -> ExecutableRun {
             try ExecutableRun.run(
-                guided, ["respond", "--prompt", "Say hello.", "--max-tokens", "4", "--config", config],
+                guided, ["respond", "--prompt", "Say hello.", "--greedy", "--max-tokens", "4", "--config", config],
                 directory: GuidedCommandTests.repository, environment: variables.mapValues { $0 })
         }
         let first = try respond()
