@@ -90,21 +90,30 @@ import Testing
         }
     }
 
-    @Test func aJudgeNamingAnUnconfiguredBackendIsAnInvalidOptionBeforeAnythingIsSent() async throws {
+    /// What a session answers a step request whose registered policy has `judge`, and the
+    /// requests the generating backend was sent.
+    static func refusal(by judge: Judge) async throws -> (reason: FallbackReason?, sent: Int) {
         let generating = RecordingBackend(answers: [RouterTests.good])
         let session = ConfiguredOutputTests.session([generating], [:])
         var policy = OutputPolicy<StepSuggestions>.noSuggestion()
         var candidates = CandidatePolicy(count: 1)
-        candidates.judge = Judge(threshold: 0.5, backend: "oracle")
+        candidates.judge = judge
         policy.candidates = candidates
         try session.register(StepSuggestions.self, policy: policy)
-        await #expect {
+        do {
             _ = try await session.respond(to: "Goal", generating: StepSuggestions.self)
-        } throws: { error in
-            let reason = (error as? GenerationError)?.reason
-            return reason?.code == .invalidOptions && reason?.message.contains("\"oracle\"") == true
+            return (nil, generating.sent.count)
+        } catch {
+            return (error.reason, generating.sent.count)
         }
-        #expect(generating.sent.isEmpty)
+    }
+
+    @Test func aJudgeNamingAnUnconfiguredBackendIsAnInvalidOptionBeforeAnythingIsSent() async throws {
+        let (reason, sent) = try await Self.refusal(by: Judge(threshold: 0.5, backend: "oracle"))
+        #expect(
+            reason?.code == .invalidOptions && reason?.message.contains("\"oracle\"") == true,
+            "\(String(describing: reason))")
+        #expect(sent == 0)
     }
 
     @Test(arguments: [
@@ -116,19 +125,8 @@ import Testing
     func aJudgeInCodeThatCannotJudgeIsAnInvalidOptionBeforeAnythingIsSent(_ judge: Judge, _ message: String)
         async throws
     {
-        let generating = RecordingBackend(answers: [RouterTests.good])
-        let session = ConfiguredOutputTests.session([generating], [:])
-        var policy = OutputPolicy<StepSuggestions>.noSuggestion()
-        var candidates = CandidatePolicy(count: 1)
-        candidates.judge = judge
-        policy.candidates = candidates
-        try session.register(StepSuggestions.self, policy: policy)
-        await #expect {
-            _ = try await session.respond(to: "Goal", generating: StepSuggestions.self)
-        } throws: { error in
-            let reason = (error as? GenerationError)?.reason
-            return reason?.code == .invalidOptions && reason?.message == message
-        }
-        #expect(generating.sent.isEmpty)
+        let (reason, sent) = try await Self.refusal(by: judge)
+        #expect(reason?.code == .invalidOptions && reason?.message == message, "\(String(describing: reason))")
+        #expect(sent == 0)
     }
 }

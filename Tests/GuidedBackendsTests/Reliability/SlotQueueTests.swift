@@ -80,15 +80,10 @@ import Testing
         LlamaServerBackend(name: "local", baseURL: server.baseURL, idleTimeout: idle)
     }
 
-    @Test func requestsBeyondTheSlotsWaitForASlotInsteadOfTimingOut() async throws {
-        let server = try OneSlotServer()
-        defer { server.stop() }
-        let backend = Self.backend(server, idle: Self.servingIdle)
-        // Three at once on one slot: each generation takes 2 s, so the third waits 4 s — longer
-        // than the idle timeout — yet the server is never silent for long to the requests it
-        // serves.
-        let outcomes = await withTaskGroup(of: String.self) { group in
-            for _ in 0..<3 {
+    /// One request through each of `backends`, all at once: each one's text, or its error.
+    static func respondAtOnce(through backends: [LlamaServerBackend]) async -> [String] {
+        await withTaskGroup(of: String.self) { group in
+            for backend in backends {
                 group.addTask {
                     do throws(BackendError) {
                         return try await backend.respond(to: Self.request).content["text"]?.stringValue ?? "?"
@@ -99,6 +94,16 @@ import Testing
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
+    }
+
+    @Test func requestsBeyondTheSlotsWaitForASlotInsteadOfTimingOut() async throws {
+        let server = try OneSlotServer()
+        defer { server.stop() }
+        let backend = Self.backend(server, idle: Self.servingIdle)
+        // Three at once on one slot: each generation takes 2 s, so the third waits 4 s — longer
+        // than the idle timeout — yet the server is never silent for long to the requests it
+        // serves.
+        let outcomes = await Self.respondAtOnce(through: [backend, backend, backend])
         #expect(outcomes == Array(repeating: "Your parcel arrives on Friday.", count: 3))
         #expect(server.queued == 0, "requests beyond the slot waited in the server, where the idle clock runs")
     }
@@ -109,19 +114,8 @@ import Testing
     @Test func requestsOfOtherProcessesWaitForTheSlotToo() async throws {
         let server = try OneSlotServer()
         defer { server.stop() }
-        let outcomes = await withTaskGroup(of: String.self) { group in
-            for _ in 0..<3 {
-                let backend = Self.backend(server, idle: Self.servingIdle)
-                group.addTask {
-                    do throws(BackendError) {
-                        return try await backend.respond(to: Self.request).content["text"]?.stringValue ?? "?"
-                    } catch {
-                        return "\(error)"
-                    }
-                }
-            }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
+        let outcomes = await Self.respondAtOnce(
+            through: (0..<3).map { _ in Self.backend(server, idle: Self.servingIdle) })
         #expect(outcomes == Array(repeating: "Your parcel arrives on Friday.", count: 3))
         #expect(server.queued == 0, "a request of another process waited in the server, where the idle clock runs")
     }
