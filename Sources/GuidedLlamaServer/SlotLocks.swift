@@ -70,13 +70,8 @@ package struct SlotLocks: Sendable {
         var taken: [Int32] = []
         let start = Int.random(in: 0..<slots)
         for offset in 0..<slots where taken.count < wanted {
-            let descriptor = open(
-                folder + "/slot-\((start + offset) % slots).lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { continue }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+            if let descriptor = Self.lockedFile(folder + "/slot-\((start + offset) % slots).lock", LOCK_EX) {
                 taken.append(descriptor)
-            } else {
-                close(descriptor)
             }
         }
         guard taken.count == wanted else {
@@ -84,6 +79,19 @@ package struct SlotLocks: Sendable {
             return nil
         }
         return Held(taken)
+    }
+
+    /// The file at `path` (made, mode 0600, when missing) opened with a `flock` of `operation`
+    /// (`LOCK_EX` or `LOCK_SH`) taken at once, or nil when it cannot be opened or someone holds
+    /// a lock that excludes it.
+    package static func lockedFile(_ path: String, _ operation: Int32) -> Int32? {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, operation | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
     }
 
     /// `path` as a folder of this user's only (made with mode 0700 when missing), or nil when it

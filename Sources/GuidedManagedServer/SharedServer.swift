@@ -55,13 +55,7 @@ struct SharedServer: Sendable {
     func lease() -> SlotLocks.Held? { Self.lock(usersPath, LOCK_SH) }
 
     private static func lock(_ path: String, _ operation: Int32) -> SlotLocks.Held? {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return nil }
-        guard flock(descriptor, operation | LOCK_NB) == 0 else {
-            close(descriptor)
-            return nil
-        }
-        return SlotLocks.Held([descriptor])
+        SlotLocks.lockedFile(path, operation).map { SlotLocks.Held([$0]) }
     }
 
     /// The running server's port and supervisor, as `KEY.json` says; nil when there is none or
