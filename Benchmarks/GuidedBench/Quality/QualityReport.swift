@@ -54,9 +54,4 @@ struct QualityReport {
                         / Double(max(1, records.filter { $0.flow == flow }.count)), top))
         }
     }
-
-    private func quantile(_ sorted: [Double], _ q: Double) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))]
-    }
 }

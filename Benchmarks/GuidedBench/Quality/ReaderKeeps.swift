@@ -27,3 +27,9 @@ struct ReaderKeeps {
 
 /// `part` as a percentage of `whole`; 0 for an empty whole.
 func percent(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 0 : Double(part) * 100 / Double(whole) }
+
+/// The `q` quantile (0 to 1) of `sorted`, the nearest rank; 0 for no values.
+func quantile(_ sorted: [Double], _ q: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))]
+}

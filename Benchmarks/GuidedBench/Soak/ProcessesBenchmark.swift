@@ -134,16 +134,14 @@ struct ProcessesBenchmark {
                 : " (" + reasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                     + ")")
         let times = outcomes.map(\.seconds).sorted()
-        func quantile(_ q: Double) -> Double {
-            times.isEmpty ? 0 : times[min(times.count - 1, Int((Double(times.count - 1) * q).rounded()))]
-        }
         print(
             String(format: "%9d  %8d  %11d  ", count, outcomes.count, model)
                 + fallbacks.padding(toLength: 38, withPad: " ", startingAt: 0)
                 + String(
                     format: "  %4d  %13d  %5.1f  %6.1f  %6.1f", outcomes.filter(\.lost).count,
-                    outcomes.filter { $0.seconds > Self.deadlineSeconds + Self.graceSeconds }.count, quantile(0.5),
-                    quantile(0.95),
+                    outcomes.filter { $0.seconds > Self.deadlineSeconds + Self.graceSeconds }.count,
+                    quantile(times, 0.5),
+                    quantile(times, 0.95),
                     times.last ?? 0))
     }
 

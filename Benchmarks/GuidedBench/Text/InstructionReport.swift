@@ -38,9 +38,4 @@ struct InstructionReport {
         let text = complete ? String(format: "%.0f%%", percent(part, whole)) : "?"
         return String(repeating: " ", count: max(0, width - text.count)) + text
     }
-
-    private func quantile(_ sorted: [Double], _ q: Double) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))]
-    }
 }
