@@ -101,10 +101,10 @@ final class Rendezvous: Sendable {
 
     init(together: Int) { self.together = together }
 
-    /// Joins, waits (up to 5 s) until `together` checks are in progress, and says whether they were.
+    /// Joins, waits (up to 30 s: a parallel run can delay a task's start by seconds) until `together` checks are in progress, and says whether they were.
     func meet() async -> Bool {
         asking.withLock { $0 += 1 }
-        return await eventually(within: .seconds(5)) { self.asking.withLock { $0 } >= self.together }
+        return await eventually(within: .seconds(30)) { self.asking.withLock { $0 } >= self.together }
     }
 }
 
