@@ -69,6 +69,7 @@ extension JSONSchemaImporter {
                 at: site)
         }
         try refuseDuplicateAnchor()
+        if let ambiguous = index.ambiguousResources[resource] { throw duplicateError(ambiguous) }
         if !fragment.isEmpty && !fragment.hasPrefix("/") {
             guard let location = index.anchors[resource + "#" + fragment] else {
                 throw SchemaError(

@@ -273,6 +273,12 @@ struct JSONSchemaImporter {
     /// the second declaration, naming the first (and the document, when it is not this one).
     func refuseDuplicateAnchor() throws(SchemaError) {
         guard let duplicate = index.duplicateAnchor else { return }
+        throw duplicateError(duplicate)
+    }
+
+    /// The error for `duplicate`: at its second declaration, naming the first (and the document,
+    /// when it is not this one).
+    func duplicateError(_ duplicate: DuplicateAnchor) -> SchemaError {
         let document = duplicate.second.document
         let second = duplicate.second.pointer.appending(duplicate.keyword)
         let what =
@@ -280,7 +286,7 @@ struct JSONSchemaImporter {
             ? "the schema resource \"\(duplicate.name)\" is declared twice"
             : "the anchor \"\(duplicate.name)\" (\(duplicate.keyword)) is declared twice in one schema resource"
         let message = "\(what): at #\(duplicate.first.pointer) and "
-        throw SchemaError(
+        return SchemaError(
             .duplicateAnchor,
             document == 0 ? message + "here" : "in \(index.documents[document].uri.text): \(message)at #\(second)",
             remedy: duplicate.isResource

@@ -121,6 +121,41 @@ func importError(_ document: GeneratedContent, allowUnsupported: Bool = false) -
         #expect(error.remedy == "give each $id its own URI, and point each $ref at the one it means")
     }
 
+    /// The third probe: with no `$schema`, an id two different schemas declare was silently the
+    /// first one, so `$ref` to it checked `5` against `"type": "string"`.
+    @Test func aReferenceToAnIdTwoDifferentSchemasDeclareIsALocatedErrorInAnyDialect() throws {
+        let error = try #require(
+            importError([
+                "$ref": "https://x.example/s",
+                "$defs": [
+                    "a": ["$id": "https://x.example/s", "type": "string"],
+                    "b": ["$id": "https://x.example/s", "type": "integer"],
+                ],
+            ]))
+        #expect(error.code == .duplicateAnchor)
+        #expect(error.pointer == JSONPointer("/$defs/b/$id"))
+        #expect(error.message.contains("is declared twice: at #/$defs/a and here"), "\(error)")
+    }
+
+    /// Older drafts' schemas often repeat an id as an annotation: that alone, or the same schema
+    /// twice, is no conflict.
+    @Test func anIdRepeatedWithoutAConflictingReferenceIsAccepted() throws {
+        let unreferenced = try GenerationSchema.fromJSONSchema([
+            "type": "string",
+            "$defs": ["a": ["$id": "https://x.example/s", "type": "string"], "b": ["$id": "https://x.example/s"]],
+        ])
+        #expect(unreferenced.schema.validates("x"))
+        let identical = try GenerationSchema.fromJSONSchema([
+            "$ref": "https://x.example/s",
+            "$defs": [
+                "a": ["$id": "https://x.example/s", "type": "string"],
+                "b": ["$id": "https://x.example/s", "type": "string"],
+            ],
+        ])
+        #expect(identical.schema.validates("x"))
+        #expect(!identical.schema.validates(5))
+    }
+
     @Test func theSameAnchorInTwoResourcesIsNoConflict() throws {
         let imported = try GenerationSchema.fromJSONSchema([
             "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -48,6 +48,10 @@ struct SchemaIndex {
     /// The first plain-name anchor declared by two schemas of one resource, if any: the importer
     /// refuses it, since a reference to it could mean either.
     private(set) var duplicateAnchor: DuplicateAnchor?
+    /// Resource URIs that two different schemas declare where that is not refused outright (an
+    /// older or undeclared dialect, whose ids are often repeated annotations): a reference to one
+    /// could mean either, so the importer refuses the reference (``JSONSchemaImporter/resolve(_:site:)``).
+    private(set) var ambiguousResources: [String: DuplicateAnchor] = [:]
     /// Resource URI to the dynamic anchors it declares.
     private(set) var dynamicAnchors: [String: [String: SchemaLocation]] = [:]
     /// Schemas that are the root of a resource, to its URI.
@@ -151,12 +155,16 @@ struct SchemaIndex {
                 resource = base.text
                 // Refused where a schema declares 2019-09 or later, in which `$id` only names
                 // resources; older and undeclared drafts' ids are often repeated annotations in
-                // real schemas (the first one stays the resource).
-                if reading.declared, reading.dialect >= .draft2019, let first = resources[resource], first != location,
-                    duplicateAnchor == nil
-                {
-                    duplicateAnchor = DuplicateAnchor(
+                // real schemas (the first one stays the resource), so there only a reference to
+                // an id that two different schemas declare is refused.
+                if let first = resources[resource], first != location {
+                    let duplicate = DuplicateAnchor(
                         name: resource, first: first, second: location, keyword: identifier, isResource: true)
+                    if reading.declared, reading.dialect >= .draft2019 {
+                        if duplicateAnchor == nil { duplicateAnchor = duplicate }
+                    } else if ambiguousResources[resource] == nil, self.value(at: first) != value {
+                        ambiguousResources[resource] = duplicate
+                    }
                 }
                 register(resource: resource, at: location)
                 changed = true
