@@ -6,6 +6,10 @@
 /// line of its own, such as a forged `trace:` line. ``escaped(_:keepingLineBreaks:)`` writes every
 /// C0 control character, DEL and every C1 control character as a visible escape (`\n`, `\r`,
 /// `\t`, `\e`, `\x00`, `\u{9B}`), so what is printed is exactly the text's printable characters.
+/// A diagnostic line also escapes the bidirectional embeddings, overrides and isolates
+/// (U+202A–U+202E, U+2066–U+2069), with which a name can show its characters in another order
+/// than they are (`KEY\u{202E}YEK` reads as `KEYKEY`); a model's output printed as the result
+/// keeps them, as right-to-left text may use them.
 public enum TerminalText {
     /// `text` with its control characters written as visible escapes.
     /// - Parameters:
@@ -38,9 +42,14 @@ public enum TerminalText {
     }
 
     /// Whether `scalar` is a C0 control character, DEL or a C1 control character (line feed and
-    /// tab excepted when `keepingLineBreaks`).
+    /// tab excepted when `keepingLineBreaks`), or, in a diagnostic line, a bidirectional
+    /// embedding, override or isolate.
     static func isControl(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool) -> Bool {
-        if keepingLineBreaks, scalar == "\n" || scalar == "\t" { return false }
-        return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        if keepingLineBreaks { return scalar != "\n" && scalar != "\t" && isC0OrC1(scalar) }
+        return isC0OrC1(scalar) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    private static func isC0OrC1(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }
