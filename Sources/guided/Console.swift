@@ -26,7 +26,7 @@ enum Console {
     /// control characters other than line feed and tab escaped.
     static func print(_ text: String) {
         let safe = TerminalText.escaped(text, keepingLineBreaks: true)
-        if let problem = writeAll(1, Array(safe.utf8)) { failure.withLock { $0 = $0 ?? problem } }
+        if let problem = StandardStreams.write(Array(safe.utf8), to: 1) { failure.withLock { $0 = $0 ?? problem } }
     }
 
     static func error(_ text: String) { errorPart(text + "\n") }
@@ -34,26 +34,13 @@ enum Console {
     /// `text` on standard error without a line break (a streamed output's next part), its
     /// control characters other than line feed and tab escaped.
     static func errorPart(_ text: String) {
-        _ = writeAll(2, Array(TerminalText.escaped(text, keepingLineBreaks: true).utf8))
+        _ = StandardStreams.write(Array(TerminalText.escaped(text, keepingLineBreaks: true).utf8), to: 2)
     }
 
     /// `text` made one line: every control character escaped, line breaks too. For text from a
     /// server, a model or a file placed in a line of the command's own (trace, error, reason).
     static func line(_ text: String) -> String { TerminalText.escaped(text) }
 
-    /// Writes every byte (a short write or an interruption continues); the error's text, or nil.
-    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += written
-        }
-        return nil
-    }
 }
 
 /// Why a command stopped, and the process exit code that says so.

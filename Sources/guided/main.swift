@@ -1,3 +1,4 @@
+import GuidedBackends
 import GuidedManagedServer
 
 #if canImport(Glibc)
@@ -6,6 +7,8 @@ import GuidedManagedServer
 
 /// `guided`: validate, inspect and compile schemas; generate, respond and chat through the configured backends.
 let arguments = Array(CommandLine.arguments.dropFirst())
+// A closed standard descriptor (`>&-`) is a failed write, never a file opened in its place.
+StandardStreams.claim()
 // A reader that closes the pipe early (`guided compile S | head -0`) is a failed write, exit 4 with
 // the reason, as the usage says, not a death by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
@@ -55,5 +58,7 @@ do {
     exitAfterPrinting()
 } catch {
     if !error.message.isEmpty { Console.error(error.message) }
-    exit(Console.outputFailure == nil ? error.exitCode : 4)
+    if Console.outputFailure == nil { exit(error.exitCode) }
+    // `validate` with violations to a full disk: the verdict's exit 1 never reached its reader.
+    exitAfterPrinting()
 }

@@ -61,6 +61,25 @@ import Testing
             directory: GuidedCommandTests.repository)
         #expect(run.status == 4, "\(run.stderr)")
         #expect(run.stderr.contains("error: the output could not be written: "), "\(run.stderr)")
+        // A closed stdout is refused as such: its number was not handed to a file opened later.
+        if redirection == ">&-" { #expect(run.stderr.contains("Bad file descriptor"), "\(run.stderr)") }
+    }
+
+    /// The third probe: `validate` with violations to a full disk exited 4 saying nothing, and
+    /// with stdout closed every command wrote into whatever took descriptor 1 (the runtime's
+    /// event descriptor: "Invalid argument", or a lock file opened after it).
+    @Test(arguments: ["> /dev/full", ">&-"]) func violationsThatCannotBeWrittenAreExitFourWithTheReason(
+        _ redirection: String
+    ) throws {
+        let guided = GuidedCommandTests.repository + "/.build/debug/guided"
+        let instance = NSTemporaryDirectory() + "guided-violating-\(UUID().uuidString).json"
+        try #"{"text": 5}"#.write(toFile: instance, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: instance) }
+        let run = try ExecutableRun.run(
+            "/bin/sh", ["-c", "\(guided) validate schemas/RewrittenNotification.json \(instance) \(redirection)"],
+            directory: GuidedCommandTests.repository)
+        #expect(run.status == 4, "\(run.stderr)")
+        #expect(run.stderr.contains("error: the output could not be written: "), "\(run.stderr)")
     }
 
     @Test func aVersionThatCannotBeWrittenIsExitFour() throws {

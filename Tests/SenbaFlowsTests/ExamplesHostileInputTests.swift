@@ -44,6 +44,19 @@ import Testing
             directory: NSTemporaryDirectory())
         #expect(run.status == 4, "\(run.stderr)")
         #expect(run.stderr.contains("error: the output could not be written: "), "\(run.stderr)")
+        // The third probe: with stdout closed, the report went to the runtime's event descriptor,
+        // which had taken number 1 before main ran ("Invalid argument"); it is refused as closed.
+        if redirection == ">&-" { #expect(run.stderr.contains("Bad file descriptor"), "\(run.stderr)") }
+    }
+
+    /// A request read from a closed standard input is a clear error, not the runtime's descriptor.
+    @Test func aClosedStandardInputIsNamed() throws {
+        let copywriter = ExampleProcess.repository + "/.build/debug/copywriter"
+        let run = try ExecutableRun.run(
+            "/bin/sh", ["-c", "\(copywriter) - --config \(try ExampleProcess.deadConfiguration()) <&-"],
+            directory: NSTemporaryDirectory())
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("<stdin>: error: standard input is closed"), "\(run.stderr)")
     }
 
     @Test(arguments: tools)

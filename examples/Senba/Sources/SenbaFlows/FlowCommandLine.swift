@@ -1,4 +1,5 @@
 public import Guided
+import GuidedBackends
 import GuidedJSON
 import GuidedManagedServer
 import Synchronization
@@ -100,6 +101,9 @@ public enum FlowIO {
     /// Standard input to its end, at most ``FileBytes/defaultLimit`` bytes (as every file is
     /// read): `copywriter - < /dev/zero` stops there with an error, never filling memory.
     static func readStandardInput() throws(FlowError) -> [UInt8] {
+        guard !StandardStreams.wasClosed(0) else {
+            throw FlowError("<stdin>: error: standard input is closed — give a request file, or pipe one in")
+        }
         do {
             return try FileBytes.contents(ofDescriptor: 0)
         } catch .tooLarge(let limit) {
@@ -118,15 +122,8 @@ public enum FlowIO {
     /// ``finish(_:)`` turns it into exit 4.
     public static func print(_ text: String, error: Bool = false) {
         let line = Array((TerminalText.escaped(text, keepingLineBreaks: true) + "\n").utf8)
-        var offset = 0
-        while offset < line.count {
-            let written = line[offset...].withUnsafeBytes { write(error ? 2 : 1, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                if !error { outputFailure.withLock { $0 = $0 ?? String(cString: strerror(errno)) } }
-                return
-            }
-            offset += written
+        if let problem = StandardStreams.write(line, to: error ? 2 : 1), !error {
+            outputFailure.withLock { $0 = $0 ?? problem }
         }
     }
 
@@ -149,6 +146,7 @@ public enum FlowIO {
     public static func main(
         _ body: () async throws(FlowError) -> (report: FlowReport, json: Bool, render: (GeneratedContent) -> String)
     ) async -> Never {
+        StandardStreams.claim()
         ManagedServerSignals.stopServersOnTermination()
         signal(SIGPIPE, SIG_IGN) // a closed pipe is a failed write: exit 4 (``finish(_:)``)
         do {
