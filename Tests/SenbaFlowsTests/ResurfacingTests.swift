@@ -19,6 +19,18 @@ import Testing
         #expect(ranked.map(\.entry.id) == ["e1", "e7", "e5"])
     }
 
+    /// The third probe: `librarian --today 2000-02-29` reported "-9497 days old, under 30".
+    @Test func anEntryWrittenAfterTodayIsExcludedAsSuch() throws {
+        let archive = try Self.archive()
+        let (ranked, excluded) = Resurfacing.rank(archive, today: CalendarDate("2000-02-29")!, context: "")
+        #expect(ranked.isEmpty)
+        let first = try #require(archive.entries.first)
+        let reasons = Dictionary(uniqueKeysWithValues: excluded.map { ($0.entry, $0.reason) })
+        let reason = reasons[first.id]
+        #expect(reason == "written \(first.date), after today (2000-02-29)")
+        #expect(!excluded.contains { $0.reason.contains("-") && $0.reason.contains("days old") })
+    }
+
     @Test func similarityOutranksAgeAndNoveltyBreaksTies() throws {
         var archive = try Self.archive()
         archive.policy.threadCooldownDays = 0

@@ -52,6 +52,10 @@ public enum Resurfacing {
             if !policy.threads.contains(entry.thread) {
                 excluded.append(
                     Exclusion(entry: entry.id, reason: "thread \"\(entry.thread)\" is not on the allowlist"))
+            } else if age < 0 {
+                // A date after today (a `--today` in the past): no age to compare, and "-9497 days
+                // old" read as a bug in the app.
+                excluded.append(Exclusion(entry: entry.id, reason: "written \(entry.date), after today (\(today))"))
             } else if age < policy.minimumAgeDays {
                 excluded.append(Exclusion(entry: entry.id, reason: "\(age) days old, under \(policy.minimumAgeDays)"))
             } else if let lastSurfaced, lastSurfaced.days(until: today) < policy.cooldownDays {
