@@ -34,6 +34,9 @@ package struct HTTPError: Error, Sendable, CustomStringConvertible {
         public static let tls = Code("tls")
         /// The URL is malformed or its scheme is not `http` or `https`.
         public static let invalidURL = Code("invalidURL")
+        /// The server's reply is not HTTP: a status line of garbage, HTTP/0.9 (a body with no
+        /// head), or TLS answered on a plain-HTTP port. The URL is fine; the server is not.
+        public static let notHTTP = Code("notHTTP")
         /// The request itself is malformed (method or header), so it was never sent.
         public static let invalidRequest = Code("invalidRequest")
         /// Any other failure; see ``HTTPError/curlCode`` and ``HTTPError/message``.

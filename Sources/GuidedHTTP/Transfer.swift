@@ -153,6 +153,6 @@ final class Transfer {
         if message.isEmpty {
             message = String(cString: curl_easy_strerror(code))
         }
-        return error(.classifying(curlCode: raw), message, curlCode: raw)
+        return error(.classifying(curlCode: raw, message: message), message, curlCode: raw)
     }
 }

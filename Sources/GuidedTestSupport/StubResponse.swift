@@ -58,6 +58,9 @@ public indirect enum StubResponse: Sendable {
     case slow(delay: Duration, then: StubResponse)
     /// Closes the connection without answering anything.
     case closeConnection
+    /// Writes these bytes as they are, no HTTP head added, then closes the connection: a
+    /// server that does not speak HTTP (garbage, HTTP/0.9, TLS on a plain port).
+    case raw([UInt8])
 }
 
 extension StubResponse {

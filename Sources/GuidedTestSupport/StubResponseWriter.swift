@@ -40,6 +40,9 @@ enum StubResponseWriter {
             return socket.pause(delay) && write(next, method: method, to: socket)
         case .closeConnection:
             return false
+        case .raw(let bytes):
+            _ = socket.send(bytes)
+            return false
         }
     }
 

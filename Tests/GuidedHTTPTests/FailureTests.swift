@@ -144,6 +144,15 @@ import Testing
         #expect(error?.code == .invalidURL)
     }
 
+    /// The third probe: a reply that is not HTTP was reported as `invalidURL`, blaming a fine URL.
+    @Test(arguments: ["garbage that is no status line\r\n\r\n", "{\"content\":\"no head at all\"}", "\u{16}\u{3}\u{1}\u{0}"])
+    func aReplyThatIsNotHTTPIsNotHTTP(reply: String) async throws {
+        let server = try StubHTTPServer()
+        server.route("GET", "/x") { _ in .raw(Array(reply.utf8)) }
+        let error = await httpError { _ = try await client.send(HTTPRequest(url: server.baseURL + "/x")) }
+        #expect(error?.code == .notHTTP, "\(String(describing: error))")
+    }
+
     @Test func headerInjectionIsRejectedWithoutEchoingTheValue() async throws {
         let server = try StubHTTPServer()
         let request = HTTPRequest(
