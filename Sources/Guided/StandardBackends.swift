@@ -57,6 +57,12 @@ extension GuidedConfiguration {
         file: String? = nil, registry: BackendRegistry = .standard(),
         environment: [String: String] = ProcessEnvironment.values
     ) throws(ConfigurationError) -> GuidedConfiguration {
+        if file == nil, environment["GUIDED_CONFIG"] == "" {
+            // Set but empty: a script's unset variable, not a request for ./guided.json.
+            throw ConfigurationError(
+                "GUIDED_CONFIG is set but empty", remedy: "set it to the configuration file's path, or unset it",
+                at: .root, file: "GUIDED_CONFIG")
+        }
         let implicit = FileBytes.entryKind("guided.json")
         if file == nil, environment["GUIDED_CONFIG"] == nil, implicit == nil, FileBytes.isDanglingLink("guided.json") {
             throw ConfigurationError(

@@ -97,6 +97,11 @@ public struct GuidedConfiguration: Sendable {
             guard entry.properties != nil else {
                 throw fail("a backend must be an object", pointer, "write {\"name\": …, \"kind\": …}")
             }
+            if let name = entry["name"], name.stringValue == nil {
+                throw fail(
+                    "a backend's \"name\" must be a string, not \(name.jsonText())", pointer.appending("name"),
+                    "write it in quotes: \"name\": \"local\"")
+            }
             guard let name = entry["name"]?.stringValue, !name.isEmpty else {
                 throw fail("a backend needs a \"name\"", pointer.appending("name"), "add \"name\": \"local\"")
             }

@@ -89,9 +89,13 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
     func http() -> Result<JSONOverHTTP, UnavailableReason> {
         var headers: [HTTPHeader] = []
         if let variable = apiKeyVariable {
-            guard let pointer = getenv(variable), let key = String(validatingCString: pointer), !key.isEmpty else {
+            guard let pointer = getenv(variable), let key = String(validatingCString: pointer) else {
                 return .failure(
                     UnavailableReason(.misconfigured, "the environment variable \(variable) (apiKeyEnv) is not set"))
+            }
+            guard !key.isEmpty else {
+                return .failure(
+                    UnavailableReason(.misconfigured, "the environment variable \(variable) (apiKeyEnv) is set but empty"))
             }
             guard key.count >= JSONOverHTTP.minimumSecretLength else {
                 return .failure(

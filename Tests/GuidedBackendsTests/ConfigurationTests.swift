@@ -162,6 +162,13 @@ struct EchoBackend: LanguageModelBackend {
         try expectError(#"{"backends": [{"kind": "managed-llama-server"}]}"#, at: "/backends/0/name")
     }
 
+    /// The third probe: a number for a name was reported as a missing name.
+    @Test func aNameThatIsNotAStringIsSaidToBeOne() throws {
+        try expectError(
+            #"{"backends": [{"name": 7, "kind": "managed-llama-server"}]}"#, at: "/backends/0/name",
+            mentioning: ["must be a string, not 7"])
+    }
+
     @Test func missingURL() throws {
         try expectError(
             #"{"backends": [{"name": "local", "kind": "llama-server"}]}"#, at: "/backends/0", mentioning: ["url"])
