@@ -37,9 +37,12 @@ extension BackendRegistry {
 }
 
 extension GuidedConfiguration {
-    /// The built-in default: the embedded model, managed by Guided.
+    /// The built-in default: the embedded model, managed by Guided, and shared: the processes of
+    /// this user that start it (one per app, per test, per worker) use one llama-server, which
+    /// stops a minute after the last of them stopped using it (`sharedIdleSeconds`).
     package static let defaultDocument: GeneratedContent = [
-        "backends": [["name": "embedded", "kind": "managed-llama-server"]], "route": ["embedded"],
+        "backends": [["name": "embedded", "kind": "managed-llama-server", "sharedIdleSeconds": 60]],
+        "route": ["embedded"],
     ]
 
     /// Reads a configuration file: `file`; with no path, the file `GUIDED_CONFIG` names in

@@ -49,6 +49,8 @@ struct SharedLaunch {
         do {
             port = try ManagedServerProcess.freePort()
             _ = FileManager.default.createFile(atPath: shared.logPath, contents: nil)
+            // The supervisor stops a server whose users file is gone: it must be there first.
+            close(open(shared.usersPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600))
             let log = FileHandle(forWritingAtPath: shared.logPath) ?? FileHandle.nullDevice
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             let seconds = max(1, Int(idle.components.seconds))

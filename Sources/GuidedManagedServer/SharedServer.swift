@@ -80,7 +80,10 @@ struct SharedServer: Sendable {
 
     /// The supervisor's script: runs the server (its arguments after the first four), checks
     /// every second for a lease, and stops it after `idle` seconds without one — holding the
-    /// start lock while it decides, so nobody joins a server that is stopping.
+    /// start lock while it decides, so nobody joins a server that is stopping. A users file that
+    /// is gone (its cache folder deleted, as a test's temporary cache is) stops it at once: no
+    /// process can hold a lease on it any more, and `flock` failing to make it again read as a
+    /// lease held forever.
     static let supervisorScript = """
         users="$1"; lock="$2"; found="$3"; idle="$4"; shift 4
         "$@" &
@@ -89,6 +92,7 @@ struct SharedServer: Sendable {
         quiet=0
         while kill -0 "$server" 2>/dev/null; do
           sleep 1
+          if [ ! -e "$users" ]; then kill -TERM "$server" 2>/dev/null; sleep 2; kill -KILL "$server" 2>/dev/null; exit 0; fi
           if flock -n -x "$users" true; then quiet=$((quiet + 1)); else quiet=0; fi
           if [ "$quiet" -ge "$idle" ] && flock -n -x "$lock" sh -c 'flock -n -x "$1" true && rm -f "$2"' sh "$users" "$found"; then
             kill -TERM "$server" 2>/dev/null; sleep 2; kill -KILL "$server" 2>/dev/null; exit 0
