@@ -2,7 +2,8 @@ extension HTTPError.Code {
     /// Classifies a libcurl result code (a `CURLcode` raw value) and its message.
     static func classifying(curlCode: Int32, message: String) -> HTTPError.Code {
         switch curlCode {
-        case 1 where message.contains("HTTP/0.9"), 8: // UNSUPPORTED_PROTOCOL for a reply with no head, WEIRD_SERVER_REPLY
+        // UNSUPPORTED_PROTOCOL for a reply with no head (HTTP/0.9), WEIRD_SERVER_REPLY
+        case 1 where message.contains("HTTP/0.9"), 8:
             return .notHTTP
         case 5, 6, 7: // COULDNT_RESOLVE_PROXY, COULDNT_RESOLVE_HOST, COULDNT_CONNECT
             return .couldNotConnect

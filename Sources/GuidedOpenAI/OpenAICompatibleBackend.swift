@@ -95,7 +95,8 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
             }
             guard !key.isEmpty else {
                 return .failure(
-                    UnavailableReason(.misconfigured, "the environment variable \(variable) (apiKeyEnv) is set but empty"))
+                    UnavailableReason(
+                        .misconfigured, "the environment variable \(variable) (apiKeyEnv) is set but empty"))
             }
             guard key.count >= JSONOverHTTP.minimumSecretLength else {
                 return .failure(

@@ -145,7 +145,9 @@ import Testing
     }
 
     /// The third probe: a reply that is not HTTP was reported as `invalidURL`, blaming a fine URL.
-    @Test(arguments: ["garbage that is no status line\r\n\r\n", "{\"content\":\"no head at all\"}", "\u{16}\u{3}\u{1}\u{0}"])
+    @Test(arguments: [
+        "garbage that is no status line\r\n\r\n", "{\"content\":\"no head at all\"}", "\u{16}\u{3}\u{1}\u{0}",
+    ])
     func aReplyThatIsNotHTTPIsNotHTTP(reply: String) async throws {
         let server = try StubHTTPServer()
         server.route("GET", "/x") { _ in .raw(Array(reply.utf8)) }

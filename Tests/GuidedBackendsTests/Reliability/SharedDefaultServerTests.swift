@@ -22,7 +22,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: servers, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let pidFile = root + "/server.pid"
-        for file in ["users", "lock"] { _ = FileManager.default.createFile(atPath: servers + "/" + file, contents: nil) }
+        for file in ["users", "lock"] {
+            _ = FileManager.default.createFile(atPath: servers + "/" + file, contents: nil)
+        }
         let supervisor = Process()
         supervisor.executableURL = URL(fileURLWithPath: "/bin/sh")
         supervisor.arguments = [
