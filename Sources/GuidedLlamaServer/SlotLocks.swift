@@ -13,6 +13,11 @@ import Synchronization
 /// ``retryInterval`` with a little jitter, all or nothing, so two processes that each need two
 /// slots never hold one each. When the folder cannot be made (or is not this user's own), nothing
 /// is locked and the process relies on its own gate, as before.
+///
+/// Waiters are served in the order they came (``Ticket``): one that cannot have its slots at once
+/// takes a ticket, a file named by the time it came and held with `flock`, and tries the slots
+/// only while no live ticket is older than its own; a newcomer that finds any live ticket queues
+/// behind it. A ticket whose process is gone holds no lock, and the next waiter removes it.
 package struct SlotLocks: Sendable {
     /// The folder of this server's lock files; nil when it could not be made safely.
     let folder: String?
@@ -59,9 +64,76 @@ package struct SlotLocks: Sendable {
     func acquire(_ count: Int, of slots: Int) async throws -> Held? {
         guard let folder, count > 0, slots > 0 else { return nil }
         let wanted = min(count, slots)
+        if Ticket.waiting(in: folder, before: nil) == 0, let held = tryAcquire(wanted, of: slots, in: folder) {
+            return held
+        }
+        let ticket = Ticket(in: folder)
+        defer { ticket?.give() }
         while true {
-            if let held = tryAcquire(wanted, of: slots, in: folder) { return held }
+            if Ticket.waiting(in: folder, before: ticket?.name) == 0,
+                let held = tryAcquire(wanted, of: slots, in: folder)
+            {
+                return held
+            }
             try await Task.sleep(for: Self.retryInterval + .milliseconds(Int.random(in: 0...20)))
+        }
+    }
+
+    /// A waiter's place in the queue: `ticket-TIME-PID-RANDOM` in the server's folder, where TIME
+    /// is the system's monotonic clock in nanoseconds, zero-padded so names sort in arrival
+    /// order, held with an exclusive `flock` for as long as the waiter waits.
+    struct Ticket {
+        let name: String
+        let path: String
+        let descriptor: Int32
+
+        /// A new ticket, or nil when its file cannot be made (the waiter then waits unqueued).
+        init?(in folder: String) {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let nanoseconds = String(UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec))
+            let padded = String(repeating: "0", count: max(0, 20 - nanoseconds.count)) + nanoseconds
+            name = "ticket-\(padded)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            path = folder + "/" + name
+            // Locked under a name no waiter reads, then renamed: a ticket is never seen unlocked
+            // while its waiter lives, so nobody removes it as stale.
+            let making = folder + "/making-" + name
+            guard let descriptor = SlotLocks.lockedFile(making, LOCK_EX) else { return nil }
+            guard rename(making, path) == 0 else {
+                unlink(making)
+                close(descriptor)
+                return nil
+            }
+            self.descriptor = descriptor
+        }
+
+        /// Leaves the queue.
+        func give() {
+            unlink(path)
+            close(descriptor)
+        }
+
+        /// How many live tickets in `folder` came before `name` (every live one when nil);
+        /// tickets whose waiter is gone (no lock held) are removed on the way.
+        static func waiting(in folder: String, before name: String?) -> Int {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+            var live = 0
+            for entry in entries where entry.hasPrefix("making-") {
+                // Left by a waiter that died between taking its ticket's lock and naming it.
+                if let stale = SlotLocks.lockedFile(folder + "/" + entry, LOCK_EX) {
+                    unlink(folder + "/" + entry)
+                    close(stale)
+                }
+            }
+            for entry in entries where entry.hasPrefix("ticket-") && (name.map { entry < $0 } ?? true) {
+                if let stale = SlotLocks.lockedFile(folder + "/" + entry, LOCK_EX) {
+                    unlink(folder + "/" + entry)
+                    close(stale)
+                } else if FileManager.default.fileExists(atPath: folder + "/" + entry) {
+                    live += 1
+                }
+            }
+            return live
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedLlamaServer
+import Synchronization
 import Testing
 
 @testable import GuidedLlamaServer
@@ -38,9 +39,12 @@ import Testing
         let held = try #require(try await one.acquire(1, of: 2))
         let waiting = Task { try await other.acquire(2, of: 2) }
         try await Task.sleep(for: .milliseconds(300))
-        // While it waits for both, the waiter holds neither: the free slot is still free.
-        let free = try #require(try await one.acquire(1, of: 2))
-        free.release()
+        // While it waits for both, the waiter holds neither: the free slot's file is not locked.
+        // (A newcomer would queue behind the waiter: see SlotQueueOrderTests.)
+        let folder = try #require(one.folder)
+        let free = (0..<2).compactMap { SlotLocks.lockedFile(folder + "/slot-\($0).lock", LOCK_EX) }
+        #expect(free.count == 1)
+        SlotLocks.Held(free).release()
         held.release()
         #expect(try await waiting.value?.count == 2)
     }
@@ -77,5 +81,75 @@ import Testing
         #expect(SlotLocks(baseURL: "http://h:1", root: root).folder == nil)
         try FileManager.default.removeItem(atPath: open)
         #expect(SlotLocks(baseURL: "http://h:1/llama", root: root).folder == open + "/h-1-llama")
+    }
+}
+
+/// Waiters across processes are served in the order they came (``SlotLocks/Ticket``), and a
+/// waiter that died leaves no place in the queue behind.
+@Suite struct SlotQueueOrderTests {
+    @Test func waitersGetTheSlotInTheOrderTheyCame() async throws {
+        let root = try SlotLocksTests.root()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let locks: @Sendable () -> SlotLocks = { SlotLocks(baseURL: "http://127.0.0.1:8080", root: root) }
+        let held = try #require(try await locks().acquire(1, of: 1))
+        let order = Order()
+        let first = Task {
+            let granted = try await locks().acquire(1, of: 1)
+            order.append("first")
+            try await Task.sleep(for: .milliseconds(300))
+            granted?.release()
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let second = Task {
+            let granted = try await locks().acquire(1, of: 1)
+            order.append("second")
+            granted?.release()
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        held.release()
+        // A newcomer after the release finds two waiters queued: it goes last, not first.
+        let newcomer = try await locks().acquire(1, of: 1)
+        order.append("newcomer")
+        newcomer?.release()
+        try await first.value
+        try await second.value
+        #expect(order.names == ["first", "second", "newcomer"])
+    }
+
+    /// Who got the slot, in order.
+    final class Order: Sendable {
+        private let log = Mutex<[String]>([])
+        func append(_ name: String) { log.withLock { $0.append(name) } }
+        var names: [String] { log.withLock { $0 } }
+    }
+
+    @Test func aTicketWhoseWaiterIsGoneIsRemovedAndHoldsNobodyUp() async throws {
+        let root = try SlotLocksTests.root()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let locks = SlotLocks(baseURL: "http://127.0.0.1:8080", root: root)
+        let folder = try #require(locks.folder)
+        // An older ticket nobody holds: its process exited while it waited.
+        let stale = folder + "/ticket-00000000000000000001-1-1"
+        #expect(FileManager.default.createFile(atPath: stale, contents: nil))
+        let granted = try await locks.acquire(1, of: 1)
+        #expect(granted?.count == 1)
+        granted?.release()
+        #expect(!FileManager.default.fileExists(atPath: stale))
+    }
+
+    @Test func aCancelledWaiterLeavesTheQueue() async throws {
+        let root = try SlotLocksTests.root()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let locks = SlotLocks(baseURL: "http://127.0.0.1:8080", root: root)
+        let folder = try #require(locks.folder)
+        let held = try #require(try await locks.acquire(1, of: 1))
+        let waiting = Task { try await SlotLocks(baseURL: "http://127.0.0.1:8080", root: root).acquire(1, of: 1) }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(SlotLocks.Ticket.waiting(in: folder, before: nil) == 1)
+        waiting.cancel()
+        _ = try? await waiting.value
+        #expect(SlotLocks.Ticket.waiting(in: folder, before: nil) == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("ticket-") }.isEmpty)
+        held.release()
     }
 }
