@@ -31,6 +31,10 @@ public struct BackendError: GuidedError {
         public static let contextExceeded = Code(name: "contextExceeded")
         /// A check rejected the output while it was being generated, and the backend stopped it.
         public static let rejectedEarly = Code(name: "rejectedEarly")
+        /// The request got its turn on a busy server too close to its deadline to finish (a
+        /// generation there has lately taken longer than the time left), so it gave its turn to
+        /// the next instead of being cut halfway.
+        public static let deadlineTooClose = Code(name: "deadlineTooClose")
     }
 
     /// What went wrong.

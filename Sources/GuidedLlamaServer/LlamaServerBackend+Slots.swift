@@ -15,6 +15,31 @@ extension LlamaServerBackend {
     func takeSlots(_ count: Int) async throws(BackendError) -> SlotTicket {
         guard let slots = try? await slotCount() else { return SlotTicket(taken: 0, idleTimeout: http.idleTimeout) }
         let taken = min(max(1, count), slots)
+        let began = ContinuousClock.now
+        let ticket = try await waitForSlots(taken, of: slots)
+        try giveBackIfTooLate(ticket, waited: began.duration(to: ticket.acquired))
+        return ticket
+    }
+
+    /// A request that waited for its turn and got it with less of its deadline left
+    /// (``RequestDeadline``) than the latest generation on this server took, in any process,
+    /// would be cut halfway: it gives its slots to the next waiter at once and throws
+    /// `deadlineTooClose`. One that did not wait is sent as before (the router's own budget
+    /// judges it).
+    private func giveBackIfTooLate(_ ticket: SlotTicket, waited: Duration) throws(BackendError) {
+        guard waited > .milliseconds(100), let deadline = RequestDeadline.instant,
+            let typical = slotLocks.lastGeneration()
+        else { return }
+        let left = ticket.acquired.duration(to: deadline)
+        guard left < typical else { return }
+        giveBack(ticket, generated: false)
+        throw BackendError(
+            .deadlineTooClose, backend: name,
+            "its turn on the server came after \(waited.secondsText) with \(max(.zero, left).secondsText) left, and a generation "
+                + "there lately took \(typical.secondsText): it gave its turn to the next request")
+    }
+
+    private func waitForSlots(_ taken: Int, of slots: Int) async throws(BackendError) -> SlotTicket {
         switch await slotGate.acquire(taken, of: slots, idleTimeout: http.idleTimeout) {
         case .granted(let quiet):
             // Silence seen while waiting counts: a server that stopped answering costs one idle
@@ -28,7 +53,7 @@ extension LlamaServerBackend {
                     .cancelled, backend: name,
                     "the request was cancelled while it waited for a slot other processes held")
             }
-            return SlotTicket(taken: taken, idleTimeout: left, locks: locks)
+            return SlotTicket(taken: taken, idleTimeout: left, locks: locks, acquired: .now)
         case .cancelled:
             throw BackendError(.cancelled, backend: name, "the request was cancelled while it waited for a free slot")
         case .silent:
@@ -39,8 +64,12 @@ extension LlamaServerBackend {
         }
     }
 
-    /// Gives back slots taken by ``takeSlots(_:)``.
-    func giveBack(_ ticket: SlotTicket) {
+    /// Gives back slots taken by ``takeSlots(_:)``; when they were `generated` in (and the
+    /// request was not cancelled), how long that took is recorded for the next waiters.
+    func giveBack(_ ticket: SlotTicket, generated: Bool = true) {
+        if generated, ticket.taken > 0, !Task.isCancelled {
+            slotLocks.record(generation: ticket.acquired.duration(to: .now))
+        }
         ticket.locks?.release()
         if ticket.taken > 0 { slotGate.release(ticket.taken) }
     }
@@ -61,4 +90,6 @@ struct SlotTicket {
     var idleTimeout: Duration
     /// The slots' locks across processes (nil when none could be taken: see ``SlotLocks``).
     var locks: SlotLocks.Held? = nil
+    /// When the slots were had.
+    var acquired: ContinuousClock.Instant = .now
 }

@@ -79,6 +79,26 @@ package struct SlotLocks: Sendable {
         }
     }
 
+    /// How long the latest generation on this server took, in any of this user's processes (the
+    /// `last-generation` file, milliseconds); nil when none is recorded.
+    func lastGeneration() -> Duration? {
+        guard let folder, let bytes = FileManager.default.contents(atPath: folder + "/last-generation"),
+            let text = String(bytes: bytes, encoding: .utf8), let milliseconds = Int(text), milliseconds >= 0
+        else { return nil }
+        return .milliseconds(milliseconds)
+    }
+
+    /// Records how long a generation on this server took, for ``lastGeneration()``.
+    func record(generation: Duration) {
+        guard let folder else { return }
+        let milliseconds =
+            generation.components.seconds * 1000 + generation.components.attoseconds / 1_000_000_000_000_000
+        let path = folder + "/last-generation"
+        let writing = path + "-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard FileManager.default.createFile(atPath: writing, contents: Data(String(milliseconds).utf8)) else { return }
+        if rename(writing, path) != 0 { unlink(writing) }
+    }
+
     /// A waiter's place in the queue: `ticket-TIME-PID-RANDOM` in the server's folder, where TIME
     /// is the system's monotonic clock in nanoseconds, zero-padded so names sort in arrival
     /// order, held with an exclusive `flock` for as long as the waiter waits.

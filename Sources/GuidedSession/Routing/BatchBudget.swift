@@ -20,12 +20,7 @@ struct BatchBudget: Sendable {
         return FallbackReason(
             .deadlineExceeded,
             "stopped before the deadline of \(deadline): a generation on \(backend) has taken up to "
-                + "\(Self.seconds(longest)), and \(Self.seconds(remaining)) remain")
+                + "\(longest.secondsText), and \(remaining.secondsText) remain")
     }
 
-    /// `4.2 s`.
-    static func seconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return "\((value * 10).rounded() / 10) s"
-    }
 }

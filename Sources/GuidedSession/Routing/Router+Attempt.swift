@@ -198,6 +198,12 @@ extension Router {
         case .expired, .cancelled:
             let stop = stopReason(outcome)
             return step(stop.outcome, .stop(stop.reason))
+        case .failed(let error) where error.code == .deadlineTooClose:
+            return step(
+                .deadline,
+                .stop(
+                    FallbackReason(
+                        .deadlineExceeded, "stopped before the deadline of \(policy.deadline): \(error.message)")))
         case .failed(let error) where error.code == .contextExceeded:
             return step(.overBudget(error.message), .nextBackend)
         case .failed(let error) where error.code == .unavailable || error.code == .transport:
