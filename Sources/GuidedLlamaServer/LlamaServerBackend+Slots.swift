@@ -27,7 +27,7 @@ extension LlamaServerBackend {
     /// `deadlineTooClose`. One that did not wait is sent as before (the router's own budget
     /// judges it).
     private func giveBackIfTooLate(_ ticket: SlotTicket, waited: Duration) throws(BackendError) {
-        guard waited > .milliseconds(100), let deadline = RequestDeadline.instant,
+        guard waited > .milliseconds(100), let deadline = RequestDeadline.current?.instant,
             let typical = slotLocks.lastGeneration()
         else { return }
         let left = ticket.acquired.duration(to: deadline)
@@ -47,7 +47,7 @@ extension LlamaServerBackend {
             let left = http.idleTimeout > .zero ? max(.milliseconds(10), http.idleTimeout - quiet) : .zero
             // Then the same slots across processes; the deadline bounds that wait.
             let locks: SlotLocks.Held?
-            do { locks = try await slotLocks.acquire(taken, of: slots) } catch {
+            do { locks = try await slotLocks.acquire(taken, of: slots, since: RequestDeadline.current?.began) } catch {
                 slotGate.release(taken)
                 throw BackendError(
                     .cancelled, backend: name,

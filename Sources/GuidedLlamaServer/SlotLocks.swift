@@ -14,10 +14,12 @@ import Synchronization
 /// slots never hold one each. When the folder cannot be made (or is not this user's own), nothing
 /// is locked and the process relies on its own gate, as before.
 ///
-/// Waiters are served in the order they came (``Ticket``): one that cannot have its slots at once
-/// takes a ticket, a file named by the time it came and held with `flock`, and tries the slots
-/// only while no live ticket is older than its own; a newcomer that finds any live ticket queues
-/// behind it. A ticket whose process is gone holds no lock, and the next waiter removes it.
+/// Waiters are served in the order their requests began (``Ticket``): one that cannot have its
+/// slots at once takes a ticket, a file named by that time and held with `flock`, and tries the
+/// slots only while no live ticket is older than its own; a newcomer queues behind every older
+/// live ticket. A request's second candidate thus goes before requests that began after it, so
+/// requests finish one after another instead of all taking turns and all finishing late. A
+/// ticket whose process is gone holds no lock, and the next waiter removes it.
 package struct SlotLocks: Sendable {
     /// The folder of this server's lock files; nil when it could not be made safely.
     let folder: String?
@@ -60,22 +62,23 @@ package struct SlotLocks: Sendable {
 
     /// Takes `count` of the server's `slots` (all or none at each try), waiting while other
     /// processes hold them. Nil when there are no lock files to take (see ``folder``).
-    /// Throws `CancellationError` when the task is cancelled while it waits.
-    func acquire(_ count: Int, of slots: Int) async throws -> Held? {
+    /// Throws `CancellationError` when the task is cancelled while it waits. `since` is when the
+    /// request began (now when nil), which places it in the queue.
+    func acquire(_ count: Int, of slots: Int, since began: ContinuousClock.Instant? = nil) async throws -> Held? {
         guard let folder, count > 0, slots > 0 else { return nil }
         let wanted = min(count, slots)
-        if Ticket.waiting(in: folder, before: nil) == 0, let held = tryAcquire(wanted, of: slots, in: folder) {
+        let name = Ticket.name(for: began ?? .now)
+        if Ticket.waiting(in: folder, before: name) == 0, let held = tryAcquire(wanted, of: slots, in: folder) {
             return held
         }
-        let ticket = Ticket(in: folder)
+        let ticket = Ticket(name, in: folder)
         defer { ticket?.give() }
         while true {
-            if Ticket.waiting(in: folder, before: ticket?.name) == 0,
-                let held = tryAcquire(wanted, of: slots, in: folder)
-            {
-                return held
-            }
-            try await Task.sleep(for: Self.retryInterval + .milliseconds(Int.random(in: 0...20)))
+            let ahead = Ticket.waiting(in: folder, before: name)
+            if ahead == 0, let held = tryAcquire(wanted, of: slots, in: folder) { return held }
+            // The first in line looks often; the others only need to notice becoming first.
+            let pause = ahead == 0 ? Self.retryInterval : Self.retryInterval * 5
+            try await Task.sleep(for: pause + .milliseconds(Int.random(in: 0...20)))
         }
     }
 
@@ -100,20 +103,29 @@ package struct SlotLocks: Sendable {
     }
 
     /// A waiter's place in the queue: `ticket-TIME-PID-RANDOM` in the server's folder, where TIME
-    /// is the system's monotonic clock in nanoseconds, zero-padded so names sort in arrival
-    /// order, held with an exclusive `flock` for as long as the waiter waits.
+    /// is when its request began on the system's monotonic clock, in nanoseconds, zero-padded so
+    /// names sort in that order, held with an exclusive `flock` for as long as the waiter waits.
     struct Ticket {
         let name: String
         let path: String
         let descriptor: Int32
 
-        /// A new ticket, or nil when its file cannot be made (the waiter then waits unqueued).
-        init?(in folder: String) {
+        /// The name of a ticket for a request that began at `began`.
+        static func name(for began: ContinuousClock.Instant) -> String {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
-            let nanoseconds = String(UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec))
+            let ago = began.duration(to: .now)
+            let agoNanoseconds = max(
+                0, ago.components.seconds * 1_000_000_000 + ago.components.attoseconds / 1_000_000_000)
+            let nowNanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+            let nanoseconds = String(max(0, nowNanoseconds - agoNanoseconds))
             let padded = String(repeating: "0", count: max(0, 20 - nanoseconds.count)) + nanoseconds
-            name = "ticket-\(padded)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            return "ticket-\(padded)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        }
+
+        /// The ticket `name`, or nil when its file cannot be made (the waiter then waits unqueued).
+        init?(_ name: String, in folder: String) {
+            self.name = name
             path = folder + "/" + name
             // Locked under a name no waiter reads, then renamed: a ticket is never seen unlocked
             // while its waiter lives, so nobody removes it as stale.

@@ -31,15 +31,11 @@ enum Deadline {
         if Task.isCancelled { return .cancelled }
         guard clock.now < deadline else { return .expired }
         let (results, mailbox) = AsyncStream.makeStream(of: Outcome<Value>.self, bufferingPolicy: .bufferingNewest(1))
-        // The backend sees the deadline on the real clock (``RequestDeadline``).
-        let instant = ContinuousClock.now.advanced(by: clock.now.duration(to: deadline))
         let worker = Task {
-            await RequestDeadline.$instant.withValue(instant) {
-                do throws(BackendError) {
-                    mailbox.yield(.value(try await work()))
-                } catch {
-                    mailbox.yield(.failed(error))
-                }
+            do throws(BackendError) {
+                mailbox.yield(.value(try await work()))
+            } catch {
+                mailbox.yield(.failed(error))
             }
             mailbox.finish()
         }

@@ -73,7 +73,12 @@ public final class Router: Sendable {
         if candidates.count > 1, candidates.stopsEarly, progress == nil {
             request.earlyCheck = EarlyRejection.check(checks)
         }
-        return await walk(request, backends, checks, progress, clock: policy.clock)
+        // The backends see when the request began and its deadline on the real clock; the
+        // task-local reaches each attempt's task (``RequestDeadline``).
+        let now = ContinuousClock.now
+        return await RequestDeadline.$current.withValue(RequestDeadline(began: now, instant: now + policy.deadline)) {
+            await walk(request, backends, checks, progress, clock: policy.clock)
+        }
     }
 
     private func walk<C: Clock<Duration>>(

@@ -63,7 +63,7 @@ import Testing
         SlotLocks(baseURL: server.baseURL).record(generation: .seconds(30))
         try await Self.holdTheSlot(of: server, for: .milliseconds(800))
         let error = await #expect(throws: BackendError.self) {
-            try await RequestDeadline.$instant.withValue(.now + .seconds(10)) {
+            try await RequestDeadline.$current.withValue(RequestDeadline(began: .now, instant: .now + .seconds(10))) {
                 try await backend.respond(to: Self.request)
             }
         }
@@ -81,7 +81,9 @@ import Testing
         defer { Self.stop(server) }
         let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL)
         SlotLocks(baseURL: server.baseURL).record(generation: .seconds(30))
-        let response = try await RequestDeadline.$instant.withValue(.now + .seconds(10)) {
+        let response = try await RequestDeadline.$current.withValue(
+            RequestDeadline(began: .now, instant: .now + .seconds(10))
+        ) {
             try await backend.respond(to: Self.request)
         }
         #expect(response.content["text"]?.stringValue == "Your parcel arrives on Friday.")

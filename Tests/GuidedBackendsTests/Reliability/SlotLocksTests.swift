@@ -116,6 +116,36 @@ import Testing
         #expect(order.names == ["first", "second", "newcomer"])
     }
 
+    /// A request's second candidate waits for the slot again: it goes before a request that began
+    /// after it, so requests finish one after another instead of all taking turns and all
+    /// finishing late (16 processes on one slot shipped nothing when every turn queued anew).
+    @Test func aRequestThatBeganEarlierGoesBeforeOneThatBeganLater() async throws {
+        let root = try SlotLocksTests.root()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let locks: @Sendable () -> SlotLocks = { SlotLocks(baseURL: "http://127.0.0.1:8080", root: root) }
+        let began = ContinuousClock.now
+        try await Task.sleep(for: .milliseconds(50))
+        let held = try #require(try await locks().acquire(1, of: 1))
+        let order = Order()
+        let later = Task {
+            let granted = try await locks().acquire(1, of: 1)
+            order.append("began later")
+            granted?.release()
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let earlier = Task {
+            let granted = try await locks().acquire(1, of: 1, since: began)
+            order.append("began earlier")
+            try await Task.sleep(for: .milliseconds(300))
+            granted?.release()
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        held.release()
+        try await earlier.value
+        try await later.value
+        #expect(order.names == ["began earlier", "began later"])
+    }
+
     /// Who got the slot, in order.
     final class Order: Sendable {
         private let log = Mutex<[String]>([])
