@@ -27,6 +27,9 @@ package struct SlotLocks: Sendable {
     /// How often a waiting request tries the locks again.
     static let retryInterval = Duration.milliseconds(40)
 
+    /// How long a recorded generation time stays the server's (``lastGeneration()``).
+    static let recordLifetime = Duration.seconds(600)
+
     /// The locks of the server at `baseURL` (`http://127.0.0.1:8080`), in `root` (the
     /// temporary folder by default).
     init(baseURL: String, root: String = NSTemporaryDirectory()) {
@@ -83,9 +86,14 @@ package struct SlotLocks: Sendable {
     }
 
     /// How long the latest generation on this server took, in any of this user's processes (the
-    /// `last-generation` file, milliseconds); nil when none is recorded.
+    /// `last-generation` file, milliseconds); nil when none was recorded in the last
+    /// ``recordLifetime`` (an older one may be another server's that had this address).
     func lastGeneration() -> Duration? {
-        guard let folder, let bytes = FileManager.default.contents(atPath: folder + "/last-generation"),
+        guard let folder else { return nil }
+        var status = stat()
+        guard stat(folder + "/last-generation", &status) == 0,
+            time(nil) - status.st_mtim.tv_sec < Self.recordLifetime.components.seconds,
+            let bytes = FileManager.default.contents(atPath: folder + "/last-generation"),
             let text = String(bytes: bytes, encoding: .utf8), let milliseconds = Int(text), milliseconds >= 0
         else { return nil }
         return .milliseconds(milliseconds)

@@ -1,4 +1,5 @@
 import Guided
+import GuidedJSON
 import Synchronization
 
 #if canImport(Glibc)

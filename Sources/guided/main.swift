@@ -1,4 +1,4 @@
-import GuidedBackends
+import GuidedJSON
 import GuidedManagedServer
 
 #if canImport(Glibc)

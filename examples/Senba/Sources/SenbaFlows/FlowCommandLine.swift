@@ -1,5 +1,4 @@
 public import Guided
-import GuidedBackends
 import GuidedJSON
 import GuidedManagedServer
 import Synchronization
