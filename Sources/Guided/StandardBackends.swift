@@ -37,12 +37,11 @@ extension BackendRegistry {
 }
 
 extension GuidedConfiguration {
-    /// The built-in default: the embedded model, managed by Guided, and shared: the processes of
-    /// this user that start it (one per app, per test, per worker) use one llama-server, which
-    /// stops a minute after the last of them stopped using it (`sharedIdleSeconds`).
+    /// The built-in default: the embedded model, managed by Guided. Not shared between processes
+    /// (`sharedIdleSeconds`): on a shared server a seeded request's words depend on what the
+    /// server served before, and the default keeps a seed reproducible.
     package static let defaultDocument: GeneratedContent = [
-        "backends": [["name": "embedded", "kind": "managed-llama-server", "sharedIdleSeconds": 60]],
-        "route": ["embedded"],
+        "backends": [["name": "embedded", "kind": "managed-llama-server"]], "route": ["embedded"],
     ]
 
     /// Reads a configuration file: `file`; with no path, the file `GUIDED_CONFIG` names in

@@ -4,16 +4,9 @@ import Testing
 
 @testable import GuidedManagedServer
 
-/// The embedded default is one server for all of this user's processes (issue "Reliability of the
-/// embedded path": apps start many of it, one per process, test or worker), and the supervisor
-/// that keeps it never outlives the cache it was started from.
-@Suite struct SharedDefaultServerTests {
-    @Test func theBuiltInDefaultIsSharedAndStopsAMinuteAfterItsLastUser() throws {
-        let configuration = try GuidedConfiguration.from(GuidedConfiguration.defaultDocument, registry: .standard())
-        let embedded = try #require(configuration.backends.first as? ManagedLlamaServerBackend)
-        #expect(embedded.settings.sharedIdle == .seconds(60))
-    }
-
+/// The supervisor that keeps a shared server (`sharedIdleSeconds`) never outlives the cache it
+/// was started from.
+@Suite struct SharedServerSupervisorTests {
     /// A test's temporary cache is deleted while its shared server idles: `flock` could not make
     /// the users file again, which read as a lease held forever, so the server never stopped.
     @Test func aSupervisorWhoseUsersFileIsGoneStopsItsServerAtOnce() async throws {
