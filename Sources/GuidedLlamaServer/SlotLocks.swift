@@ -157,23 +157,24 @@ package struct SlotLocks: Sendable {
         /// tickets whose waiter is gone (no lock held) are removed on the way.
         static func waiting(in folder: String, before name: String?) -> Int {
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+            // A `making-` file was left by a waiter that died between taking its ticket's lock
+            // and naming it.
+            for entry in entries where entry.hasPrefix("making-") { _ = removedIfStale(folder + "/" + entry) }
             var live = 0
-            for entry in entries where entry.hasPrefix("making-") {
-                // Left by a waiter that died between taking its ticket's lock and naming it.
-                if let stale = SlotLocks.lockedFile(folder + "/" + entry, LOCK_EX) {
-                    unlink(folder + "/" + entry)
-                    close(stale)
-                }
-            }
             for entry in entries where entry.hasPrefix("ticket-") && (name.map { entry < $0 } ?? true) {
-                if let stale = SlotLocks.lockedFile(folder + "/" + entry, LOCK_EX) {
-                    unlink(folder + "/" + entry)
-                    close(stale)
-                } else if FileManager.default.fileExists(atPath: folder + "/" + entry) {
+                if !removedIfStale(folder + "/" + entry), FileManager.default.fileExists(atPath: folder + "/" + entry) {
                     live += 1
                 }
             }
             return live
+        }
+
+        /// Removes the file at `path` when nobody holds its lock (its waiter is gone); whether it did.
+        private static func removedIfStale(_ path: String) -> Bool {
+            guard let stale = SlotLocks.lockedFile(path, LOCK_EX) else { return false }
+            unlink(path)
+            close(stale)
+            return true
         }
     }
 
