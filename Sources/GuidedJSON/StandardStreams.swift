@@ -15,11 +15,11 @@ import Synchronization
 /// inherited standard descriptor has) is left to it. ``write(_:to:)`` then refuses every closed
 /// one with "Bad file descriptor" — a failed write, exit 4 — instead of writing into whatever
 /// holds its number.
-package enum StandardStreams {
+public enum StandardStreams {
     private static let closedAtStart = Mutex<Set<Int32>>([])
 
     /// Finds and claims the standard descriptors that were closed at start; call first in `main`.
-    package static func claim() {
+    public static func claim() {
         var closed: Set<Int32> = []
         for descriptor: Int32 in 0...2 {
             let flags = fcntl(descriptor, F_GETFD)
@@ -39,11 +39,11 @@ package enum StandardStreams {
     }
 
     /// Whether `descriptor` (0, 1 or 2) was closed when the tool started.
-    package static func wasClosed(_ descriptor: Int32) -> Bool { closedAtStart.withLock { $0.contains(descriptor) } }
+    public static func wasClosed(_ descriptor: Int32) -> Bool { closedAtStart.withLock { $0.contains(descriptor) } }
 
     /// Writes every byte of `bytes` to standard output (1) or error (2), continuing after a
     /// short write or an interruption; the error's text, or nil when all was written.
-    package static func write(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    public static func write(_ bytes: [UInt8], to descriptor: Int32) -> String? {
         guard !wasClosed(descriptor) else { return String(cString: strerror(EBADF)) }
         var offset = 0
         while offset < bytes.count {
