@@ -61,7 +61,7 @@ struct BackendBenchmark {
             let sent = await SentRequest.of(
                 call.prompt, schema: schema, name: name, instructions: call.instructions, facts: call.facts)
             var prompts: [(label: String, prompt: String, vocabulary: GroundedVocabulary?, adapter: Int?)] = []
-            if let adapter = sent.adapter, let id = adapters[adapter.name] {
+            if let adapter = sent.adapter, let id = adapters[adapter.name]?.id {
                 var adapted = sent
                 adapted.examples = []
                 prompts.append(

@@ -54,6 +54,8 @@ public struct BackendError: GuidedError {
     package var partialTokens: [TokenLogProbability] = []
     /// For output stopped early: the adapter the backend generated it with, if any.
     package var partialAdapter: ModelAdapter?
+    /// For output stopped early: what readers measured about ``partialAdapter``.
+    package var partialCalibration: AdapterCalibration?
 
     /// An error of kind `code` from the backend named `backend`. Give `violations` for invalid
     /// output, and an `excerpt` (at most 200 characters, see `OutputValidation.excerpt(_:)`) of

@@ -153,6 +153,9 @@ public struct BackendResponse: Sendable {
     /// The adapter the backend applied to generate this response (``BackendRequest/adapter``,
     /// when the backend has it); nil when the base model alone generated it.
     public var adapter: ModelAdapter?
+    /// What readers measured about ``adapter``, from its metadata: the checks calibrated per
+    /// adapter read it; nil when no adapter was applied or it has no calibration.
+    package var adapterCalibration: AdapterCalibration?
 
     /// A response from the backend named `backend`. Build `content` with
     /// ``OutputValidation/content(from:schema:backend:parse:)`` so it is validated like every

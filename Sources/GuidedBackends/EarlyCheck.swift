@@ -15,12 +15,18 @@ package struct EarlyCheck: Sendable {
         package var tokens: [TokenLogProbability]
         /// The adapter the backend generates it with, if any.
         package var adapter: ModelAdapter?
+        /// What readers measured about `adapter` (``BackendResponse/adapterCalibration``).
+        package var calibration: AdapterCalibration?
 
-        /// The text `text`, with `tokens` written with `adapter`.
-        package init(text: String, tokens: [TokenLogProbability] = [], adapter: ModelAdapter? = nil) {
+        /// The text `text`, with `tokens` written with `adapter`, calibrated as `calibration`.
+        package init(
+            text: String, tokens: [TokenLogProbability] = [], adapter: ModelAdapter? = nil,
+            calibration: AdapterCalibration? = nil
+        ) {
             self.text = text
             self.tokens = tokens
             self.adapter = adapter
+            self.calibration = calibration
         }
     }
 

@@ -5,14 +5,15 @@ import GuidedServerBackends
 import Synchronization
 
 extension LlamaServerBackend {
-    /// The id under which the server holds `adapter` (its place among the `--lora` files it was
-    /// started with), or nil when it has not loaded it.
+    /// The adapter `adapter` as the server holds it (its id among the `--lora` files it was
+    /// started with, and its calibration), or nil when it has not loaded it.
     ///
     /// A server Guided starts knows its adapters from its own command line. Any other server is
     /// asked once, at `/lora-adapters`; each loaded adapter is known by its file's name without
-    /// `.gguf` (`/models/next-steps.gguf` is `next-steps`). A server that has no such endpoint
-    /// (404) has none; one that cannot be asked now is asked again next time.
-    func adapterID(for adapter: ModelAdapter) async -> Int? {
+    /// `.gguf` (`/models/house-style.gguf` is `house-style`), and calibrated by the metadata beside
+    /// that file where this machine can read it (``AdapterMetadata``). A server that has no such
+    /// endpoint (404) has none; one that cannot be asked now is asked again next time.
+    func loadedAdapter(named adapter: ModelAdapter) async -> LoadedAdapter? {
         if let known = loadedAdapters.withLock({ $0 }) { return known[adapter.name] }
         guard let reply = try? await http.send(baseURL + "/lora-adapters", timeout: .seconds(5)) else { return nil }
         switch reply.status {
@@ -33,22 +34,31 @@ extension LlamaServerBackend {
     /// adapters are unknown or it has none, so the request sends no `lora` field.
     func adapterScales(applying applied: Int?) -> [Int: Int]? {
         guard let table = loadedAdapters.withLock({ $0 }), !table.isEmpty else { return nil }
-        return Dictionary(table.values.map { ($0, $0 == applied ? 1 : 0) }) { first, _ in first }
+        return Dictionary(table.values.map { ($0.id, $0.id == applied ? 1 : 0) }) { first, _ in first }
     }
 
-    /// Adapter names and ids from a `/lora-adapters` answer: `[{"id": 0, "path": "…/next-steps.gguf", …}]`.
-    /// Entries without an id or a path are left out; of two files with one name, the first counts.
-    package static func adapterTable(_ json: GeneratedContent?) -> [String: Int] {
-        var table: [String: Int] = [:]
+    /// The adapters of a `/lora-adapters` answer, by name: `[{"id": 0, "path": "…/house-style.gguf", …}]`,
+    /// each calibrated by the metadata beside its path when this machine has it. Entries without
+    /// an id or a path are left out, and so is an adapter whose metadata is there but unusable
+    /// (its requests are shown worked examples, as on a server without it), rather than applied
+    /// with its calibration lost; of two files with one name, the first counts.
+    package static func adapterTable(_ json: GeneratedContent?) -> [String: LoadedAdapter] {
+        var table: [String: LoadedAdapter] = [:]
         for entry in json?.arrayValue ?? [] {
             guard let id = entry["id"]?.intValue, let path = entry["path"]?.stringValue else { continue }
             let name = adapterName(ofFile: path)
-            if table[name] == nil { table[name] = id }
+            guard table[name] == nil else { continue }
+            do {
+                let metadata = try AdapterMetadata.read(besideWeights: path)
+                table[name] = LoadedAdapter(id: id, calibration: metadata?.calibration)
+            } catch {
+                continue
+            }
         }
         return table
     }
 
-    /// `next-steps` for `/models/next-steps.gguf`: the file name without its folder and `.gguf`.
+    /// `house-style` for `/models/house-style.gguf`: the file name without its folder and `.gguf`.
     package static func adapterName(ofFile path: String) -> String {
         let file = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         return file.hasSuffix(".gguf") ? String(file.dropLast(5)) : file

@@ -32,7 +32,8 @@ extension LlamaServerBackend {
     /// the transfer is ended at once (the server frees the slots), rather than decoding the
     /// rejected ones to their end.
     func streamBatch(
-        _ body: GeneratedContent, count: Int, ticket: SlotTicket, early: EarlyCheck? = nil, adapter: ModelAdapter? = nil
+        _ body: GeneratedContent, count: Int, ticket: SlotTicket, early: EarlyCheck? = nil,
+        adapter: AppliedAdapter? = nil
     ) async throws(BackendError) -> [BatchCompletion] {
         var texts = Array(repeating: "", count: count)
         var probabilities = Array(repeating: [GeneratedContent](), count: count)
@@ -60,7 +61,8 @@ extension LlamaServerBackend {
                 guard let early else { return }
                 if finals[index] == nil, rejected[index] == nil, content.contains("\"") {
                     let progress = EarlyCheck.Progress(
-                        text: texts[index], tokens: Self.tokenLogProbabilities(probabilities[index]), adapter: adapter)
+                        text: texts[index], tokens: Self.tokenLogProbabilities(probabilities[index]),
+                        adapter: adapter?.name, calibration: adapter?.calibration)
                     if let reason = early.rejection(progress) {
                         rejected[index] = (reason, progress.text, progress.tokens)
                     }

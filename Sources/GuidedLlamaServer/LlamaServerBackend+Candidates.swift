@@ -44,7 +44,8 @@ extension LlamaServerBackend {
                         excerpt: OutputValidation.excerpt(completion.text))
                     error.partialOutput = completion.text
                     error.partialTokens = completion.tokensWhenRejected
-                    error.partialAdapter = prepared.adapter
+                    error.partialAdapter = prepared.adapter?.name
+                    error.partialCalibration = prepared.adapter?.calibration
                     results.append(.failure(error))
                     continue
                 }

@@ -38,10 +38,10 @@ public final class LlamaServerBackend: LanguageModelBackend {
     static let busyGrace = Duration.seconds(120)
     /// The same slots held across this user's processes (see ``SlotLocks``).
     let slotLocks: SlotLocks
-    /// The adapters the server has loaded, by name, with their ids; nil until known
-    /// (``adapterID(for:)``). Once it is known and not empty, every request lists them all with
-    /// its own scales.
-    let loadedAdapters: Mutex<[String: Int]?>
+    /// The adapters the server has loaded, by name, with their ids and calibrations; nil until
+    /// known (``loadedAdapter(named:)``). Once it is known and not empty, every request lists them
+    /// all with its own scales.
+    let loadedAdapters: Mutex<[String: LoadedAdapter]?>
 
     /// Grammar, GBNF, capabilities.
     public let capabilities = BackendCapabilities(
@@ -64,12 +64,13 @@ public final class LlamaServerBackend: LanguageModelBackend {
     }
 
     /// Creates a backend for a server whose adapters are known: `adapters` maps each adapter's
-    /// name to its id (the server was started with them, at scale 0); nil to ask the server.
+    /// name to its id and calibration (the server was started with them, at scale 0); nil to ask
+    /// the server.
     package init(
         name: String, baseURL: String, client: HTTPClient = HTTPClient(), kind: String = "llama-server",
         timeout: Duration = .seconds(120), idleTimeout: Duration = .seconds(8),
         defaultMaximumTokens: Int = 512, certificateAuthorities: String? = nil, promptStyle: PromptStyle = .completion,
-        adapters: [String: Int]?
+        adapters: [String: LoadedAdapter]?
     ) {
         self.loadedAdapters = Mutex(adapters)
         self.style = promptStyle
@@ -125,7 +126,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
     /// The response a whole (not streamed) `/completion` reply amounts to: its status checked,
     /// its `content` validated; `adapter` is the adapter it was generated with.
     func finishWhole(
-        _ reply: JSONOverHTTP.Reply, request: BackendRequest, adapter: ModelAdapter? = nil,
+        _ reply: JSONOverHTTP.Reply, request: BackendRequest, adapter: AppliedAdapter? = nil,
         started: ContinuousClock.Instant
     ) throws(BackendError) -> BackendResponse {
         try checkStatus(reply)
@@ -143,10 +144,12 @@ public final class LlamaServerBackend: LanguageModelBackend {
     /// With `candidates` above one, asks for that many completions of the one prompt
     /// (`n_cmpl`, the caller keeps it within the server's slots) and checks that they all fit.
     func prepare(_ request: BackendRequest, stream: Bool = false, candidates: Int = 1) async throws(BackendError) -> (
-        prompt: String, body: GeneratedContent, adapter: ModelAdapter?
+        prompt: String, body: GeneratedContent, adapter: AppliedAdapter?
     ) {
-        var adapter: (name: ModelAdapter, id: Int)?
-        if let asked = request.adapter, let id = await adapterID(for: asked) { adapter = (asked, id) }
+        var adapter: (applied: AppliedAdapter, id: Int)?
+        if let asked = request.adapter, let loaded = await loadedAdapter(named: asked) {
+            adapter = (AppliedAdapter(name: asked, calibration: loaded.calibration), loaded.id)
+        }
         var shown = request
         if adapter != nil { shown.examples = [] }
         let prompt = try await render(shown)
@@ -188,7 +191,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
             candidates: candidates, tokenLogProbabilities: request.tokenLogProbabilities,
             stops: stops(for: request),
             adapters: adapterScales(applying: adapter?.id), backend: name)
-        return (prompt, body, adapter?.name)
+        return (prompt, body, adapter?.applied)
     }
 
     /// Whether this backend compiles `request`'s grammar: for every schema, unless a precompiled
@@ -234,7 +237,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
     /// used when the final event carries none.
     func finish(
         text: String, final json: GeneratedContent, probabilities: [GeneratedContent] = [], request: BackendRequest,
-        adapter: ModelAdapter? = nil, started: ContinuousClock.Instant
+        adapter: AppliedAdapter? = nil, started: ContinuousClock.Instant
     ) throws(BackendError) -> BackendResponse {
         let text = http.redact(framesOutput(of: request) ? CompletionFrame.value(of: text) : text)
         let stop = StopReason(rawValue: json["stop_type"]?.stringValue ?? "") ?? .unknown
@@ -256,7 +259,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
             tokenLogProbabilities: ([json["completion_probabilities"]?.arrayValue ?? [], probabilities].first {
                 !$0.isEmpty
             }).map(Self.tokenLogProbabilities))
-        response.adapter = adapter
+        response.mark(generatedWith: adapter)
         return response
     }
 

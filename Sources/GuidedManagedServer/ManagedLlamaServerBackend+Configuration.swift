@@ -18,7 +18,7 @@ extension ManagedLlamaServerBackend {
     /// - `idleTimeoutSeconds`: the longest a streamed response may send nothing (default 8).
     /// - `maxTokens`: tokens generated when a request sets no maximum (default 512).
     /// - `adapters`: the adapters to load, each name with its GGUF file
-    ///   (`{"next-steps": "adapters/next-steps.gguf"}`, a relative path read from the
+    ///   (`{"house-style": "adapters/house-style.gguf"}`, a relative path read from the
     ///   configuration file's folder); `{}` for none (default: those `scripts/setup-model` installs).
     /// - `sharedIdleSeconds`: share the server with this user's other processes that start it
     ///   with the same settings, and stop it once nobody has used it for this long (default: a

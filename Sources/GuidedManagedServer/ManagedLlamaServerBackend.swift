@@ -45,7 +45,7 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
         /// Tokens generated when a request sets no maximum.
         public var defaultMaximumTokens: Int = 512
         /// The adapters to load (``ModelAdapter``), each name with its GGUF file; nil for the
-        /// installed adapters the catalogue lists for the model (see ``ManagedServerLocator``),
+        /// installed adapters whose metadata names the catalogue model (see ``ManagedServerLocator``),
         /// empty for none.
         /// The server loads them all at scale 0 and applies one to the requests that ask for it.
         public var adapters: [String: String]?

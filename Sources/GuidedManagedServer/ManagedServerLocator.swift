@@ -2,6 +2,7 @@ import Foundation
 import GuidedBackends
 import GuidedJSON
 import GuidedSchema
+import GuidedServerBackends
 
 /// Finds the `llama-server` binary, the model and its adapters for a managed server.
 ///
@@ -13,9 +14,10 @@ import GuidedSchema
 /// default (``ModelCatalogue/defaultModel``) — each a catalogue name, found in the models folder
 /// (`GUIDED_MODELS`, the environment's then `runtime.env`'s, else `models` under the cache
 /// directory) and checked against its SHA-256, or a path to a GGUF file.
-/// Adapters: the configured ones; else, for a catalogue model, those it lists that are installed
-/// as `NAME.gguf` in the folder `GUIDED_ADAPTERS` names (the environment's, then `runtime.env`'s),
-/// else in `adapters` under the cache directory.
+/// Adapters (``adapters(configured:for:)``): the configured ones; else, for a catalogue model,
+/// those installed as `NAME.gguf` whose metadata (`NAME.json`, ``AdapterMetadata``) names that
+/// model, in the folder `GUIDED_ADAPTERS` names (the environment's, then `runtime.env`'s), else in
+/// `adapters` under the cache directory.
 package struct ManagedServerLocator: Sendable {
     let environment: [String: String]
 
@@ -110,22 +112,43 @@ package struct ManagedServerLocator: Sendable {
         return (try? GGUFMetadata.read(file: wanted)).map { $0.chatTemplate == nil ? .completion : .chat }
     }
 
-    /// The adapters to load, by name, sorted by name (a server numbers them in that order):
-    /// `configured` when given; else, for a catalogue model, the installed adapters it lists
-    /// (``CatalogueModel/adapters``), which were trained on it; else none.
-    public func adapters(configured: [String: String]?, for model: CatalogueModel?) -> [(name: String, file: String)] {
-        if let configured { return configured.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
-        guard let model else { return [] }
-        let folder =
-            environment["GUIDED_ADAPTERS"] ?? runtimeValue("GUIDED_ADAPTERS") ?? cacheDirectory + "/adapters"
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return files.filter { $0.hasSuffix(".gguf") }.sorted().compactMap { file in
-            let name = String(file.dropLast(5))
-            let path = folder + "/" + file
-            // llama-server reads `--lora-scaled FILE:SCALE,…`: a comma or colon would split the path.
-            let readable = !path.contains(",") && !path.contains(":")
-            return model.adapters.contains(name) && ModelAdapter.isValidName(name) && readable ? (name, path) : nil
+    /// The adapters to load, sorted by name (a server numbers them in that order), each with the
+    /// calibration its metadata gives: `configured` when given; else, for a catalogue model, the
+    /// installed adapters whose metadata names it as the model they were trained on; else none.
+    /// An adapter whose metadata is there but unusable is left out, with the error naming the file:
+    /// it disables only itself.
+    package func adapters(configured: [String: String]?, for model: CatalogueModel?) -> AdapterSelection {
+        var selection = AdapterSelection(adapters: [], leftOut: [:])
+        let candidates: [(name: String, file: String)]
+        if let configured {
+            candidates = configured.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        } else if model != nil {
+            let folder =
+                environment["GUIDED_ADAPTERS"] ?? runtimeValue("GUIDED_ADAPTERS") ?? cacheDirectory + "/adapters"
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            candidates = files.filter { $0.hasSuffix(".gguf") }.sorted().compactMap { file in
+                let name = String(file.dropLast(5))
+                let path = folder + "/" + file
+                // llama-server reads `--lora-scaled FILE:SCALE,…`: a comma or colon would split the path.
+                let readable = !path.contains(",") && !path.contains(":")
+                return ModelAdapter.isValidName(name) && readable ? (name, path) : nil
+            }
+        } else {
+            candidates = []
         }
+        for candidate in candidates {
+            let metadata: AdapterMetadata?
+            do {
+                metadata = try AdapterMetadata.read(besideWeights: candidate.file)
+            } catch {
+                selection.leftOut[candidate.name] = error.description
+                continue
+            }
+            if configured == nil, metadata?.model != model?.name { continue }
+            selection.adapters.append(
+                AdapterFile(name: candidate.name, file: candidate.file, calibration: metadata?.calibration))
+        }
+        return selection
     }
 
     private func pythonBinary() -> String? {

@@ -64,8 +64,9 @@ struct ManagedServerStarter {
         }
         // An adapter llama-server cannot load stops the whole server: start again without it, so
         // a broken adapter disables only itself (its requests are shown worked examples instead).
-        var adapters = owner.locator.adapters(configured: settings.adapters, for: model.catalogue)
-        var leftOut: [String: String] = [:]
+        let selection = owner.locator.adapters(configured: settings.adapters, for: model.catalogue)
+        var adapters = selection.adapters
+        var leftOut = selection.leftOut
         while true {
             let result = await start(binary: binary, model: model, adapters: adapters)
             guard case .failure(let reason) = result,
@@ -84,7 +85,7 @@ struct ManagedServerStarter {
 
     /// One start with `adapters`, on a new port while another socket took the chosen one: the
     /// port was free when chosen, but tests and servers bind and connect all the time.
-    private func start(binary: String, model: ResolvedModel, adapters: [(name: String, file: String)]) async
+    private func start(binary: String, model: ResolvedModel, adapters: [AdapterFile]) async
         -> Result<ManagedServerState.Running, UnavailableReason>
     {
         for _ in 1..<Self.portAttempts {
@@ -97,15 +98,19 @@ struct ManagedServerStarter {
     /// The backend that talks to `owner`'s server on `port`, serving `model` with `adapters`:
     /// the server numbers its adapters in the order of its `--lora` files.
     static func backend(
-        of owner: ManagedLlamaServerBackend, port: Int, model: ResolvedModel, adapters: [(name: String, file: String)]
+        of owner: ManagedLlamaServerBackend, port: Int, model: ResolvedModel, adapters: [AdapterFile]
     ) -> LlamaServerBackend {
         let settings = owner.settings
-        let ids = Dictionary(adapters.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
+        let loaded = Dictionary(
+            adapters.enumerated().map {
+                ($0.element.name, LoadedAdapter(id: $0.offset, calibration: $0.element.calibration))
+            }
+        ) { first, _ in first }
         return LlamaServerBackend(
             name: owner.name, baseURL: "http://127.0.0.1:\(port)", client: owner.client, kind: owner.kind,
             timeout: settings.requestTimeout, idleTimeout: settings.idleTimeout,
             defaultMaximumTokens: settings.defaultMaximumTokens,
-            promptStyle: settings.promptStyle ?? model.promptStyle, adapters: ids)
+            promptStyle: settings.promptStyle ?? model.promptStyle, adapters: loaded)
     }
 
     /// What llama-server logs, before the file's path in quotes, when it cannot load an adapter.
@@ -113,7 +118,7 @@ struct ManagedServerStarter {
 
     /// The reason of a server that exited with `status` while starting, with the end of its
     /// `log`, and first the adapter of `adapters` it could not load, if its log names one.
-    static func exitedWhileStarting(status: Int32, log: String, adapters: [(name: String, file: String)])
+    static func exitedWhileStarting(status: Int32, log: String, adapters: [AdapterFile])
         -> UnavailableReason
     {
         // The adapter line comes a few lines before the end: read further back for it.
@@ -133,7 +138,7 @@ struct ManagedServerStarter {
     /// Starts one server on a free port and waits until it is ready, exits or runs out of time;
     /// with ``ManagedLlamaServerBackend/Settings/sharedIdle``, joins the one this user's other
     /// processes run with the same settings, or starts it for them (``SharedServer``).
-    private func launch(binary: String, model: ResolvedModel, adapters: [(name: String, file: String)]) async
+    private func launch(binary: String, model: ResolvedModel, adapters: [AdapterFile]) async
         -> Result<ManagedServerState.Running, UnavailableReason>
     {
         let settings = owner.settings

@@ -14,7 +14,7 @@ struct SharedLaunch {
     /// Supervisors this process started, kept so Foundation keeps watching (and reaping) them.
     static let supervisors = Mutex<[Process]>([])
 
-    func run(binary: String, model: ResolvedModel, adapters: [(name: String, file: String)]) async
+    func run(binary: String, model: ResolvedModel, adapters: [AdapterFile]) async
         -> Result<ManagedServerState.Running, UnavailableReason>
     {
         let settings = owner.settings
@@ -40,7 +40,7 @@ struct SharedLaunch {
     }
 
     private func start(
-        binary: String, model: ResolvedModel, adapters: [(name: String, file: String)],
+        binary: String, model: ResolvedModel, adapters: [AdapterFile],
         until deadline: ContinuousClock.Instant
     ) async -> Result<ManagedServerState.Running, UnavailableReason> {
         let settings = owner.settings

@@ -32,7 +32,7 @@ extension BackendConfiguration {
         guard let members = value.properties else {
             throw error(
                 "\(key) must be an object of adapter names and files", key: key,
-                remedy: "write \"\(key)\": {\"next-steps\": \"adapters/next-steps.gguf\"}, or {} for none")
+                remedy: "write \"\(key)\": {\"house-style\": \"adapters/house-style.gguf\"}, or {} for none")
         }
         var files: [String: String] = [:]
         for member in members {
@@ -41,7 +41,7 @@ extension BackendConfiguration {
                 throw ConfigurationError(
                     "\"\(member.name)\" is not an adapter name",
                     remedy:
-                        "name it with lowercase letters, digits and hyphens, starting with a letter, e.g. next-steps",
+                        "name it with lowercase letters, digits and hyphens, starting with a letter, e.g. house-style",
                     at: place, file: file)
             }
             guard let written = member.value.stringValue, !written.isEmpty else {

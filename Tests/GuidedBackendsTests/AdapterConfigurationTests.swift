@@ -13,7 +13,7 @@ import Testing
         let configuration = try settings.load(
             "{\(OutputSettingsTests.backends), \"outputs\": {\"StepSuggestions\": {\"adapter\": \"next-steps\"}, "
                 + "\"Caption\": {\"adapter\": false}}}")
-        #expect(configuration.outputs["StepSuggestions"]?.adapter == .named(.nextSteps))
+        #expect(configuration.outputs["StepSuggestions"]?.adapter == .named("next-steps"))
         #expect(configuration.outputs["Caption"]?.adapter == .off)
         #expect(configuration.outputs["Caption"]?.adapter?.adapter == nil)
     }
@@ -53,34 +53,74 @@ import Testing
         #expect(!error.remedy.isEmpty)
     }
 
-    @Test func aCatalogueModelLoadsTheInstalledAdaptersItListsSortedByName() throws {
+    /// Writes `files` (name → contents) into a fresh folder and returns its path.
+    static func folder(_ files: [String: String]) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guided-installed-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        for file in ["next-steps.gguf", "captions.gguf", "notes.txt", "Bad Name.gguf"] {
-            _ = FileManager.default.createFile(atPath: folder + "/" + file, contents: Data([0]))
+        for (file, contents) in files {
+            _ = FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(contents.utf8))
         }
+        return folder
+    }
+
+    @Test func aCatalogueModelLoadsTheInstalledAdaptersWhoseMetadataNamesItSortedByName() throws {
+        let folder = try Self.folder([
+            "next-steps.gguf": "w", "next-steps.json": #"{"model": "gemma-3-270m", "stepSenseFloor": -2.0}"#,
+            "captions.gguf": "w", "captions.json": #"{"model": "gemma-3-270m"}"#,
+            "coder.gguf": "w", "coder.json": #"{"model": "qwen2.5-coder-1.5b-instruct"}"#,
+            "unlabelled.gguf": "w", "notes.txt": "", "Bad Name.gguf": "w",
+            "Bad Name.json": #"{"model": "gemma-3-270m"}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let locator = ManagedServerLocator(environment: ["GUIDED_ADAPTERS": folder, "HOME": "/nowhere"])
-        var model = try #require(ModelCatalogue.model(named: "gemma-3-270m"))
-        #expect(model.adapters == ["next-steps"])
-        // Trained for another model, `captions` is installed but not this model's.
+        let gemma = try #require(ModelCatalogue.model(named: "gemma-3-270m"))
+        // `coder` was trained for another model; `unlabelled` says for none: neither is Gemma's.
+        let selection = locator.adapters(configured: nil, for: gemma)
         #expect(
-            locator.adapters(configured: nil, for: model).map { "\($0.name)=\($0.file)" } == [
-                "next-steps=\(folder)/next-steps.gguf"
+            selection.adapters == [
+                AdapterFile(name: "captions", file: folder + "/captions.gguf", calibration: AdapterCalibration()),
+                AdapterFile(
+                    name: "next-steps", file: folder + "/next-steps.gguf",
+                    calibration: AdapterCalibration(stepSenseFloor: -2.0)),
             ])
-        model.adapters = ["next-steps", "captions", "Bad Name"]
+        #expect(selection.leftOut.isEmpty)
+        let qwen = try #require(ModelCatalogue.model(named: "qwen2.5-coder-1.5b-instruct"))
+        #expect(locator.adapters(configured: nil, for: qwen).adapters.map(\.name) == ["coder"])
         #expect(
-            locator.adapters(configured: nil, for: model).map { "\($0.name)=\($0.file)" } == [
-                "captions=\(folder)/captions.gguf", "next-steps=\(folder)/next-steps.gguf",
+            locator.adapters(configured: ["b": "/x/b.gguf", "a": "/x/a.gguf"], for: gemma).adapters.map(\.name) == [
+                "a", "b",
             ])
+    }
+
+    @Test func anAdapterWhoseMetadataIsUnusableIsLeftOutAloneWithTheFileAndThePlace() throws {
+        let folder = try Self.folder([
+            "good.gguf": "w", "good.json": #"{"model": "gemma-3-270m"}"#,
+            "typo.gguf": "w", "typo.json": #"{"model": "gemma-3-270m", "stepSenseFlor": -2.0}"#,
+            "positive.gguf": "w", "positive.json": #"{"model": "gemma-3-270m", "stepSenseFloor": 2}"#,
+            "broken.gguf": "w", "broken.json": #"{"model": "gemma-3-270m","#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let locator = ManagedServerLocator(environment: ["GUIDED_ADAPTERS": folder, "HOME": "/nowhere"])
+        let gemma = try #require(ModelCatalogue.model(named: "gemma-3-270m"))
+        let selection = locator.adapters(configured: nil, for: gemma)
+        #expect(selection.adapters.map(\.name) == ["good"])
+        #expect(selection.leftOut.keys.sorted() == ["broken", "positive", "typo"])
         #expect(
-            locator.adapters(configured: ["b": "/x/b.gguf", "a": "/x/a.gguf"], for: model).map(\.name) == ["a", "b"])
+            selection.leftOut["typo"]?.hasPrefix("\(folder)/typo.json: error: unknown key \"stepSenseFlor\"") == true)
+        #expect(selection.leftOut["typo"]?.contains("/stepSenseFlor") == true, "\(selection.leftOut)")
+        #expect(selection.leftOut["positive"]?.contains("a number at most 0") == true, "\(selection.leftOut)")
+        #expect(selection.leftOut["broken"]?.hasPrefix("\(folder)/broken.json:1:") == true, "\(selection.leftOut)")
+        // Configured by hand, the same file is left out the same way; without metadata, loaded uncalibrated.
+        let configured = locator.adapters(
+            configured: ["typo": folder + "/typo.gguf", "plain": "/x/plain.gguf"], for: nil)
+        #expect(configured.adapters == [AdapterFile(name: "plain", file: "/x/plain.gguf")])
+        #expect(configured.leftOut.keys.sorted() == ["typo"])
     }
 
     @Test func aServerOnAFileOfItsOwnLoadsOnlyTheAdaptersItIsConfiguredWith() throws {
         let locator = ManagedServerLocator(environment: ["GUIDED_ADAPTERS": "/nowhere", "HOME": "/nowhere"])
-        #expect(locator.adapters(configured: nil, for: nil).isEmpty)
-        #expect(locator.adapters(configured: ["a": "/x/a.gguf"], for: nil).map(\.file) == ["/x/a.gguf"])
+        #expect(locator.adapters(configured: nil, for: nil).adapters.isEmpty)
+        #expect(locator.adapters(configured: ["a": "/x/a.gguf"], for: nil).adapters.map(\.file) == ["/x/a.gguf"])
     }
 
     @Test func adaptersAreLoadedOffInOrderWithoutTheHostMemoryPromptCache() {

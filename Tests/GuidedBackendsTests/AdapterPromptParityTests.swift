@@ -39,7 +39,7 @@ import Testing
             instructions: rendered["instructions"]?.stringValue,
             schema: try Self.schema(description: rendered["description"]?.stringValue),
             grounding: (rendered["facts"]?.arrayValue ?? []).compactMap(\.stringValue))
-        request.adapter = .nextSteps
+        request.adapter = "next-steps"
         #expect(CompletionPrompt.render(request) == rendered["prompt"]?.stringValue)
     }
 }

@@ -1,4 +1,5 @@
 import CanonicalSchemas
+import Foundation
 import Guided
 import GuidedLlamaServer
 import GuidedTestSupport
@@ -16,7 +17,7 @@ import Testing
         input: "Suggest three next steps.", grounding: ["Goal: get better at chess"],
         output: ["steps": ["Study the opening trap", "Solve a few puzzles", "Replay one lost game"]])
 
-    static func request(adapter: ModelAdapter? = .nextSteps) -> BackendRequest {
+    static func request(adapter: ModelAdapter? = "next-steps") -> BackendRequest {
         var request = LlamaServerBackendStubTests.stepsRequest()
         request.examples = [example]
         request.adapter = adapter
@@ -43,7 +44,7 @@ import Testing
         let prompt = try #require(body["prompt"]?.stringValue)
         #expect(!prompt.contains("chess"))
         #expect(prompt.hasSuffix("Input: Goal: learn to swim.\nOutput:"))
-        #expect(response.adapter == .nextSteps)
+        #expect(response.adapter == "next-steps")
     }
 
     @Test func aServerWithoutTheAdapterIsShownTheExamplesWithItsOwnAdaptersOff() async throws {
@@ -72,7 +73,8 @@ import Testing
     @Test func aServerWhoseAdaptersGuidedKnowsIsToldThatNoneAppliesToARequestWithoutOne() async throws {
         let server = try Self.server(adapters: [])
         defer { server.stop() }
-        let backend = LlamaServerBackend(name: "embedded", baseURL: server.baseURL, adapters: ["next-steps": 0])
+        let backend = LlamaServerBackend(
+            name: "embedded", baseURL: server.baseURL, adapters: ["next-steps": LoadedAdapter(id: 0)])
         _ = try await backend.respond(to: Self.request(adapter: nil))
         _ = try await backend.respond(to: Self.request())
         let bodies = try server.requests(to: "/completion").map { try $0.json() }
@@ -102,11 +104,35 @@ import Testing
             LlamaServerCandidatesStubTests.streamedBatch([Self.value, Self.value])
         }
         var request = LlamaServerCandidatesStubTests.request()
-        request.adapter = .nextSteps
+        request.adapter = "next-steps"
         let results = try await LlamaServerBackend(name: "local", baseURL: server.baseURL).respond(
             to: request, candidates: 2)
-        #expect(results.map { try? $0.get().adapter } == [.nextSteps, .nextSteps])
+        #expect(results.map { try? $0.get().adapter } == ["next-steps", "next-steps"])
         #expect(try server.requests(to: "/completion")[0].json()["lora"]?.jsonText() == #"[{"id":0,"scale":1}]"#)
+    }
+
+    @Test func theMetadataBesideAnAdaptersFileCalibratesWhatItWritesAndUnusableMetadataKeepsItOff() async throws {
+        let folder = NSTemporaryDirectory() + "guided-adapter-metadata-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = FileManager.default.createFile(
+            atPath: folder + "/next-steps.json",
+            contents: Data(#"{"model": "gemma-3-270m", "stepSenseFloor": -1.5}"#.utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/captions.json", contents: Data(#"{"floor": -1}"#.utf8))
+        let server = try Self.server(adapters: [folder + "/captions.gguf", folder + "/next-steps.gguf"])
+        defer { server.stop() }
+        let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL)
+        let calibrated = try await backend.respond(to: Self.request())
+        #expect(calibrated.adapter == "next-steps")
+        #expect(calibrated.adapterCalibration == AdapterCalibration(stepSenseFloor: -1.5))
+        // `captions` has a metadata file with an unknown key: it is not applied, so the request
+        // is shown its examples, as on a server without it.
+        let uncalibrated = try await backend.respond(to: Self.request(adapter: "captions"))
+        #expect(uncalibrated.adapter == nil)
+        #expect(uncalibrated.adapterCalibration == nil)
+        let bodies = try server.requests(to: "/completion").map { try $0.json() }
+        #expect(bodies.map { $0["lora"]?.jsonText() } == [#"[{"id":1,"scale":1}]"#, #"[{"id":1,"scale":0}]"#])
+        #expect(bodies[1]["prompt"]?.stringValue?.contains("Goal: get better at chess") == true)
     }
 
     @Test func anAdapterIsNamedByItsFileWithoutFolderOrExtension() {

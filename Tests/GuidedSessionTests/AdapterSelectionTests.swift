@@ -14,7 +14,7 @@ import Testing
                     "Suggest two steps.", grounding: ["Goal: read more"],
                     output: ["steps": ["Visit the library", "Pick a short novel"]])
             ],
-            adapter: .nextSteps)
+            adapter: "next-steps")
         @Guide(description: "Two next steps", .count(2))
         var steps: [String] = []
     }
@@ -51,9 +51,9 @@ import Testing
         let backend = AdaptedBackend()
         let outcome = try await Self.session(backend).respond(to: "Suggest two steps.", generating: Adapted.self)
         let sent = try #require(backend.recording.sent.first)
-        #expect(sent.adapter == .nextSteps)
+        #expect(sent.adapter == "next-steps")
         #expect(sent.examples == Adapted.configuration.examples.map(\.backendExample))
-        #expect(outcome.attempts.map(\.adapter) == [.nextSteps])
+        #expect(outcome.attempts.map(\.adapter) == ["next-steps"])
     }
 
     @Test func aRequestThatBringsItsOwnExamplesIsServedWithoutTheAdapter() async throws {

@@ -12,7 +12,14 @@ import Testing
 @Suite struct StepSenseTests {
     static let schema = StepSuggestions.generationSchema
     static let context = ValidationContext(grounding: ["Goal: learn to swim"], schema: schema)
-    static let floor = StepSense.floors["next-steps"]!
+    /// The calibration of the repository's `next-steps` adapter, as its metadata beside its
+    /// weights gives it (`adapters/next-steps.json`).
+    static let calibration: AdapterCalibration = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("adapters/next-steps.json").path
+        return AdapterCalibration(stepSenseFloor: try? JSONReader.read(file: file)["stepSenseFloor"]?.doubleValue)
+    }()
+    static let floor = calibration.stepSenseFloor ?? 0
 
     /// The tokens of `{"steps":[…]}`: the frame, then each step's words with one log-probability
     /// per word, `","` between steps.
@@ -28,9 +35,12 @@ import Testing
         return tokens
     }
 
-    static func response(_ steps: [(words: [String], logProbability: Double)], adapter: ModelAdapter? = .nextSteps)
-        -> CandidateResult
-    {
+    /// A response with `steps`, written with `adapter` calibrated as `calibration` (by default
+    /// `next-steps`, with its own calibration).
+    static func response(
+        _ steps: [(words: [String], logProbability: Double)], adapter: ModelAdapter? = "next-steps",
+        calibration: AdapterCalibration? = StepSenseTests.calibration
+    ) -> CandidateResult {
         let tokens = tokens(steps)
         let content: GeneratedContent = [
             "steps": GeneratedContent(elements: steps.map { GeneratedContent($0.words.joined()) })
@@ -40,6 +50,7 @@ import Testing
             promptTokens: 60, stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil,
             tokenLogProbabilities: tokens)
         response.adapter = adapter
+        response.adapterCalibration = adapter == nil ? nil : calibration
         return .success(response)
     }
 
@@ -87,9 +98,25 @@ import Testing
         #expect(rejections.first?.detail.contains("\(((Self.floor - 0.6) * 100).rounded() / 100)") == true)
     }
 
+    @Test func theRepositorysAdapterMetadataHoldsItsFloor() {
+        #expect(Self.calibration.stepSenseFloor == -2.0)
+    }
+
     @Test func textWrittenWithoutACalibratedAdapterIsNotJudged() {
         #expect(judge([Self.response(Self.silly, adapter: nil)]) == ["passed"])
-        #expect(judge([Self.response(Self.silly, adapter: ModelAdapter("house-style"))]) == ["passed"])
+        #expect(judge([Self.response(Self.silly, adapter: "next-steps", calibration: nil)]) == ["passed"])
+        #expect(judge([Self.response(Self.silly, adapter: "house-style", calibration: nil)]) == ["passed"])
+    }
+
+    @Test func theFloorComesFromTheCalibrationNotTheAdaptersName() {
+        let houseStyle = AdapterCalibration(stepSenseFloor: Self.floor)
+        #expect(
+            judge([Self.response(Self.silly, adapter: "house-style", calibration: houseStyle)]) == [
+                "rejected:stepSense/unlikelyStep"
+            ])
+        // A lower floor lets the same step through.
+        let lenient = AdapterCalibration(stepSenseFloor: Self.floor - 1)
+        #expect(judge([Self.response(Self.silly, adapter: "next-steps", calibration: lenient)]) == ["passed"])
     }
 
     @Test func theCheckIsOffUnlessAskedFor() {
@@ -111,13 +138,14 @@ import Testing
         let tokens = Self.tokens(twoSteps, finished: false)
         let closing = tokens + [TokenLogProbability(text: #"",""#, logProbability: -0.1)]
         let finished = EarlyCheck.Progress(
-            text: closing.map(\.text).joined(), tokens: closing, adapter: .nextSteps)
+            text: closing.map(\.text).joined(), tokens: closing, adapter: "next-steps", calibration: Self.calibration)
         #expect(
             EarlyRejection.stepSenseRejections(in: finished, checks: checks).map(\.pointer) == [
                 JSONPointer("/steps/1")!
             ])
         // The same words while the step is still being written: it may yet end well.
-        let writing = EarlyCheck.Progress(text: tokens.map(\.text).joined(), tokens: tokens, adapter: .nextSteps)
+        let writing = EarlyCheck.Progress(
+            text: tokens.map(\.text).joined(), tokens: tokens, adapter: "next-steps", calibration: Self.calibration)
         #expect(EarlyRejection.stepSenseRejections(in: writing, checks: checks).isEmpty)
         let withoutAdapter = EarlyCheck.Progress(text: finished.text, tokens: finished.tokens, adapter: nil)
         #expect(EarlyRejection.check(checks).rejection(withoutAdapter) == nil)
@@ -135,7 +163,8 @@ import Testing
         var stopped = BackendError(.rejectedEarly, backend: "embedded", "stopped while generating")
         stopped.partialOutput = tokens.map(\.text).joined()
         stopped.partialTokens = tokens
-        stopped.partialAdapter = .nextSteps
+        stopped.partialAdapter = "next-steps"
+        stopped.partialCalibration = Self.calibration
         let judged = CandidateSelection.judge(
             [.failure(stopped)], policy: Self.checking(2), cleanup: nil, checks: checks.chain,
             context: checks.context, early: { EarlyRejection.rejections(in: $0, checks: checks) })
@@ -155,7 +184,8 @@ import Testing
         func availability() async -> BackendAvailability { .available }
 
         func respond(to request: BackendRequest) async throws(BackendError) -> BackendResponse {
-            guard case .success(var response) = StepSenseTests.response(StepSenseTests.silly, adapter: request.adapter)
+            guard
+                case .success(var response) = StepSenseTests.response(StepSenseTests.silly, adapter: request.adapter)
             else { throw BackendError(.invalidOutput, backend: name, "no response") }
             response.backend = name
             return response
@@ -242,7 +272,8 @@ import Testing
                 backend: "embedded", content: content, text: candidate.text, tokensGenerated: candidate.tokens.count,
                 promptTokens: 60, stopReason: .endOfSequence, milliseconds: 1, tokensPerSecond: nil,
                 tokenLogProbabilities: candidate.tokens)
-            response.adapter = .nextSteps
+            response.adapter = "next-steps"
+            response.adapterCalibration = Self.calibration
             return .success(response)
         }
         let judged = CandidateSelection.judge(

@@ -47,7 +47,7 @@ public struct StepSuggestions: Generable, Equatable {
                     ]
                 ]),
         ],
-        adapter: .nextSteps)
+        adapter: "next-steps")
 
     /// Exactly three short steps.
     @Guide(

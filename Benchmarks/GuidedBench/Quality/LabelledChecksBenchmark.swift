@@ -1,6 +1,7 @@
 import CanonicalSchemas
 import Foundation
 import Guided
+import GuidedServerBackends
 import GuidedSession
 import GuidedValidation
 import SenbaFlows
@@ -89,10 +90,14 @@ struct LabelledChecksBenchmark {
                     + names.map { "\($0) \(caught[$0] ?? 0)/\(dropped[$0] ?? 0)" }.joined(separator: ", "))
         }
         do {
-            StepLabelReport(
-                entries: try StepLabels.entries(), shipped: Self.shippedStepAdapter,
-                floor: StepSense.floors["next-steps"] ?? 0
-            ).print()
+            // The floor the adapter's own metadata carries, as the embedded server reads it.
+            let weights = DefaultPathFlows.repository + "/adapters/next-steps.gguf"
+            guard let floor = try AdapterMetadata.read(besideWeights: weights)?.calibration.stepSenseFloor else {
+                FileHandle.standardError.write(
+                    Data("guided-bench labels: adapters/next-steps.json has no stepSenseFloor\n".utf8))
+                exit(1)
+            }
+            StepLabelReport(entries: try StepLabels.entries(), shipped: Self.shippedStepAdapter, floor: floor).print()
             try JudgeRunsReport.load().print()
         } catch {
             FileHandle.standardError.write(Data("guided-bench labels: \(error)\n".utf8))

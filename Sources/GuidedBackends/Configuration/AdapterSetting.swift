@@ -4,7 +4,7 @@ import GuidedSchema
 /// are served with instead of the one its schema names, or none.
 ///
 /// ```json
-/// "outputs": {"StepSuggestions": {"adapter": "next-steps"}, "Caption": {"adapter": false}}
+/// "outputs": {"StepSuggestions": {"adapter": "house-style"}, "Caption": {"adapter": false}}
 /// ```
 package enum AdapterSetting: Sendable, Hashable {
     /// Serve the type with this adapter where a backend has it.
@@ -26,7 +26,7 @@ package enum AdapterSetting: Sendable, Hashable {
         guard let name = node.value.stringValue, ModelAdapter.isValidName(name) else {
             throw node.error(
                 "adapter must name an adapter (lowercase letters, digits and hyphens) or be false, not \(node.value.jsonText())",
-                remedy: "write \"adapter\": \"next-steps\", or \"adapter\": false for none")
+                remedy: "write \"adapter\": \"house-style\", or \"adapter\": false for none")
         }
         return .named(ModelAdapter(name))
     }

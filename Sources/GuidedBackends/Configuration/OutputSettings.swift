@@ -13,7 +13,7 @@ import GuidedSchema
 ///     "validators": {"blockedPhrase": {"phrases": ["crush it"]}, "characterCap": {"maximum": 100}, "repetition": false},
 ///     "fallback": {"template": "fallbacks/steps.json"},
 ///     "examples": {"file": "examples/steps.json"},
-///     "adapter": "next-steps",
+///     "adapter": "house-style",
 ///     "judge": {"threshold": 0.8}
 ///   }
 /// }

@@ -40,16 +40,13 @@ public struct CatalogueModel: Sendable, Hashable {
     public var promptStyle: PromptStyle
     /// The context, in tokens, the managed server gives it unless configured otherwise.
     public var contextSize: Int
-    /// The adapters trained for it (``ModelAdapter`` names): the managed server loads those that
-    /// are installed, and no other.
-    public var adapters: [String]
     /// The chunks, in the order they are concatenated.
     public var parts: [Part]
 
     /// A catalogue entry.
     public init(
         name: String, title: String, file: String, bytes: Int, sha256: String, licence: String,
-        promptStyle: PromptStyle, contextSize: Int, adapters: [String], parts: [Part]
+        promptStyle: PromptStyle, contextSize: Int, parts: [Part]
     ) {
         self.name = name
         self.title = title
@@ -59,7 +56,6 @@ public struct CatalogueModel: Sendable, Hashable {
         self.licence = licence
         self.promptStyle = promptStyle
         self.contextSize = contextSize
-        self.adapters = adapters
         self.parts = parts
     }
 }

@@ -4,7 +4,7 @@ public import GuidedSchema
 extension ModelCatalogue {
     /// The catalogue as `scripts/model-catalogue.json` holds it for `scripts/install-models`:
     /// `{"defaultModel": …, "models": [{"name", "title", "file", "bytes", "sha256", "licence",
-    /// "promptStyle", "contextSize", "adapters", "parts": [{"package", "version", "path"}]}]}`.
+    /// "promptStyle", "contextSize", "parts": [{"package", "version", "path"}]}]}`.
     /// `guided models --json` prints it; a test keeps the file equal to it.
     public static var document: GeneratedContent {
         ["defaultModel": GeneratedContent(defaultModel), "models": GeneratedContent(elements: models.map(\.document))]
@@ -19,7 +19,6 @@ extension CatalogueModel {
             ("bytes", GeneratedContent(bytes)), ("sha256", GeneratedContent(sha256)),
             ("licence", GeneratedContent(licence)), ("promptStyle", GeneratedContent(promptStyle.rawValue)),
             ("contextSize", GeneratedContent(contextSize)),
-            ("adapters", GeneratedContent(elements: adapters.map { GeneratedContent($0) })),
             (
                 "parts",
                 GeneratedContent(

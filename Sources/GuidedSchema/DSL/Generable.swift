@@ -56,7 +56,7 @@ public struct GenerableConfiguration: Sendable {
     ///     default; `false` unless the type says so.
     ///   - examples: Worked examples shown to the model when a request brings none; none by
     ///     default (a session then derives generic ones from the schema's shape).
-    ///   - adapter: The adapter trained for this kind of output, e.g. ``ModelAdapter/nextSteps``;
+    ///   - adapter: The adapter trained for this kind of output, e.g. `"house-style"`;
     ///     none by default.
     public init(
         description: String? = nil, name: String? = nil, groundedDecoding: Bool = false,

@@ -10,17 +10,19 @@
 /// adapter.
 ///
 /// ```swift
-/// struct StepSuggestions: Generable {
-///     static let configuration = GenerableConfiguration(adapter: .nextSteps)
-///     @Guide(description: "Exactly three next steps", .count(3), .element(.length(1...100)))
-///     var steps: [String] = []
+/// struct Caption: Generable {
+///     static let configuration = GenerableConfiguration(adapter: "house-style")
+///     @Guide(description: "A caption in the house style", .length(1...120))
+///     var text: String = ""
 /// }
 /// ```
 ///
-/// A schema file names its adapter with `"x-guided-adapter": "next-steps"`. Backends find an
-/// adapter by its name: the embedded server loads the adapters `scripts/setup-model` installs
-/// (a file `next-steps.gguf` is the adapter `next-steps`), and a llama-server started with
-/// `--lora-scaled /path/next-steps.gguf:0` serves it too.
+/// A schema file names its adapter with `"x-guided-adapter": "house-style"`. Backends find an
+/// adapter by its name: the embedded server loads the installed adapters whose metadata names its
+/// model (a file `house-style.gguf` is the adapter `house-style`, `house-style.json` beside it its
+/// metadata), and a llama-server started with `--lora-scaled /path/house-style.gguf:0` serves it
+/// too. The framework ships no adapter of its own: an app's adapters, their weights and their
+/// calibration are the app's data.
 public struct ModelAdapter: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The adapter's name: lowercase letters, digits and hyphens, the file name of its weights
     /// without `.gguf`.
@@ -31,11 +33,6 @@ public struct ModelAdapter: Sendable, Hashable, CustomStringConvertible, Express
 
     /// The adapter called `value`.
     public init(stringLiteral value: String) { self.name = value }
-
-    /// Guided's adapter for three next steps toward a goal, from the goal's journal entries and
-    /// completed steps (`StepSuggestions`). Trained on Gemma 3 270M, the embedded default, from
-    /// examples written for Guided on everyday goals (`adapters/next-steps/`).
-    public static let nextSteps = ModelAdapter("next-steps")
 
     /// The name.
     public var description: String { name }

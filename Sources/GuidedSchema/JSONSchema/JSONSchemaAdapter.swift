@@ -1,5 +1,5 @@
 /// Reads `x-guided-adapter`, Guided's keyword for the adapter a schema's outputs are served
-/// with where a backend has it (``ModelAdapter``): `"x-guided-adapter": "next-steps"`. A value
+/// with where a backend has it (``ModelAdapter``): `"x-guided-adapter": "house-style"`. A value
 /// that is not a valid adapter name is a located error.
 enum JSONSchemaAdapter {
     /// Guided's keyword for the schema's adapter.
@@ -11,7 +11,7 @@ enum JSONSchemaAdapter {
         guard let name = value.stringValue else {
             throw importer.invalid(
                 "\(keyword) must be a string naming an adapter", at: JSONPointer(tokens: [keyword]),
-                remedy: "write \"\(keyword)\": \"next-steps\"")
+                remedy: "write \"\(keyword)\": \"house-style\"")
         }
         if let problem = problem(with: ModelAdapter(name), at: JSONPointer(tokens: [keyword])) { throw problem }
         return ModelAdapter(name)
@@ -23,7 +23,7 @@ enum JSONSchemaAdapter {
         return SchemaError(
             .invalidKeywordValue,
             "\(place.map { "\($0)'s " } ?? "")adapter name \"\(adapter.name)\" is not a valid adapter name",
-            remedy: "name it with lowercase letters, digits and hyphens, starting with a letter, e.g. next-steps",
+            remedy: "name it with lowercase letters, digits and hyphens, starting with a letter, e.g. house-style",
             at: pointer)
     }
 }

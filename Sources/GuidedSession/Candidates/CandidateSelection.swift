@@ -26,7 +26,10 @@ package enum CandidateSelection {
             case .failure(let error) where error.code == .rejectedEarly:
                 let rejections =
                     error.partialOutput.map {
-                        early(EarlyCheck.Progress(text: $0, tokens: error.partialTokens, adapter: error.partialAdapter))
+                        early(
+                            EarlyCheck.Progress(
+                                text: $0, tokens: error.partialTokens, adapter: error.partialAdapter,
+                                calibration: error.partialCalibration))
                     } ?? []
                 var verdict = CandidateVerdict(
                     index: index, outcome: rejections.isEmpty ? .failed(error) : .rejected(rejections), score: nil,
@@ -57,7 +60,7 @@ package enum CandidateSelection {
                                 "a token inside a string had log-probability \((lowest * 10).rounded() / 10), below \(floor): the grammar forced it"
                         ))
                 }
-                if policy.checksStepSense, let floor = StepSense.floor(for: response.adapter),
+                if policy.checksStepSense, let floor = response.adapterCalibration?.stepSenseFloor,
                     let all = response.tokenLogProbabilities
                 {
                     rejections += StepSense.rejections(

@@ -52,7 +52,7 @@ enum EarlyRejection {
 
     /// The step-sense rejections of the steps `progress` has finished.
     static func stepSenseRejections(in progress: EarlyCheck.Progress, checks: OutputChecks) -> [Rejection] {
-        guard checks.candidates.checksStepSense, let floor = StepSense.floor(for: progress.adapter),
+        guard checks.candidates.checksStepSense, let floor = progress.calibration?.stepSenseFloor,
             !progress.tokens.isEmpty, case .incomplete(let partial?) = PartialJSON.parse(progress.text)
         else { return [] }
         return StepSense.rejections(

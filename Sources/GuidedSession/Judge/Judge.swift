@@ -1,8 +1,8 @@
 import GuidedBackends
 
 /// A yes/no question a model answers about each candidate that passed every other check, whose
-/// answer decides what ships: Senba's rule made a setting — "a false rejection is safe; a
-/// hallucinated receipt is not".
+/// answer decides what ships: the rule "a false rejection is safe; a hallucinated receipt is not"
+/// made a setting.
 ///
 /// The judge asks its model whether a reader would keep the candidate, given the request's facts
 /// and prompt, and reads the probability of "yes" from the log-probabilities of the first token

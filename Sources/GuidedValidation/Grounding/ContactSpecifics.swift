@@ -2,7 +2,7 @@
 /// as easily as a name or a number, found by their shape rather than by words.
 ///
 /// - a **link**: `scheme://…` or `www.…` up to the next space, or a domain — labels of letters,
-///   digits and hyphens joined by dots, the last of two or more letters (`senba.app`,
+///   digits and hyphens joined by dots, the last of two or more letters (`shop.example`,
 ///   `docs.example.co.uk`); `e.g.`, `a.m.` and `3.5` are not domains;
 /// - an **address**: `local@domain`;
 /// - a **handle**: `@name` at the start of a word.

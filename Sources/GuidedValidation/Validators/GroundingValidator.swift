@@ -26,8 +26,8 @@ public import GuidedSchema
 ///   A name that opens a sentence is not caught, and a title-cased title ("Swim Day Ahead")
 ///   needs every capitalized word grounded: point the validator away from such fields.
 /// - introduce no link, e-mail address or handle (`"ungroundedLink"`, `"ungroundedAddress"`,
-///   `"ungroundedHandle"`, `ContactSpecifics`): `senba.app/help`, `help@senba.app` or
-///   `@senba` must stand in the grounding as written (in any case).
+///   `"ungroundedHandle"`, `ContactSpecifics`): `shop.example/help`, `help@shop.example` or
+///   `@shop` must stand in the grounding as written (in any case).
 ///
 /// With no grounding every string fails the shared-word check: leave this validator out of
 /// the chain for requests that hand the model no facts.

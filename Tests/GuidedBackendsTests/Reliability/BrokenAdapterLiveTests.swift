@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized, .liveModel) struct BrokenAdapterLiveTests {
     @Test func aBrokenAdapterIsLeftOutAloneWithItsPathAndTheRestServes() async throws {
         let gemma = try #require(ModelCatalogue.model(named: "gemma-3-270m"))
-        let installed = ManagedServerLocator().adapters(configured: nil, for: gemma)
+        let installed = ManagedServerLocator().adapters(configured: nil, for: gemma).adapters
         let nextSteps = try #require(
             installed.first { $0.name == "next-steps" }, "the next-steps adapter: run scripts/setup-model")
         let broken = NSTemporaryDirectory() + "guided-broken-adapter-\(getpid()).gguf"
@@ -37,9 +37,9 @@ import Testing
             schema: StepSuggestions.generationSchema,
             options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 80),
             grounding: ["Goal: learn to swim", "Journal: Floated on my back in the shallow end."])
-        request.adapter = .nextSteps
+        request.adapter = "next-steps"
         let response = try await backend.respond(to: request)
-        #expect(response.adapter == .nextSteps, "the adapter it could load is still applied")
+        #expect(response.adapter == "next-steps", "the adapter it could load is still applied")
         #expect(response.content["steps"]?.arrayValue?.count == 3)
     }
 }
