@@ -46,13 +46,17 @@ let package = Package(
         .target(name: "CCurlShims", dependencies: ["CCurl"]),
 
         // The schema model, DSL, JSON Schema import/export, validation. No dependencies.
-        .target(name: "GuidedSchema", swiftSettings: swiftSettings),
+        .target(name: "GuidedSchema", dependencies: ["GuidedPatterns"], swiftSettings: swiftSettings),
+
+        // The ECMA-262 regex engine and subset parser, and the string formats' checks (dates, URIs,
+        // IDNA host names): what a string must match, with no schema in sight. Internal: no product.
+        .target(name: "GuidedPatterns", swiftSettings: swiftSettings),
 
         // JSON text <-> GeneratedContent, parsed by json-c. No C pointer leaves this target.
         .target(name: "GuidedJSON", dependencies: ["CJSONC", "GuidedSchema"], swiftSettings: swiftSettings),
 
         // Schema -> GBNF grammar compiler, plus a GBNF parser/matcher of our own.
-        .target(name: "GuidedGrammar", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
+        .target(name: "GuidedGrammar", dependencies: ["GuidedSchema", "GuidedPatterns"], swiftSettings: swiftSettings),
 
         // HTTP over libcurl behind one Swift type: async, streaming lines, timeouts, cancellation.
         .target(name: "GuidedHTTP", dependencies: ["CCurl", "CCurlShims"], swiftSettings: swiftSettings),
@@ -220,7 +224,7 @@ let package = Package(
 
         .testTarget(
             name: "GuidedSchemaTests",
-            dependencies: ["GuidedSchema", "GuidedJSON", "CanonicalSchemas", "GuidedTestTraits"],
+            dependencies: ["GuidedSchema", "GuidedPatterns", "GuidedJSON", "CanonicalSchemas", "GuidedTestTraits"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
@@ -232,7 +236,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GuidedGrammarTests",
-            dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedConformance", "GuidedTestTraits"],
+            dependencies: ["GuidedGrammar", "GuidedPatterns", "GuidedJSON", "GuidedConformance", "GuidedTestTraits"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -33,7 +33,8 @@ import Testing
     @Test func theContractDependsOnTheSchemaTargetOnly() throws {
         let dependencies = try Self.manifestDependencies()
         #expect(dependencies["GuidedBackends"] == ["GuidedSchema"])
-        #expect(dependencies["GuidedSchema"] == nil, "the schema target has no dependencies")
+        #expect(dependencies["GuidedSchema"] == ["GuidedPatterns"], "the schema target has its pattern engine only")
+        #expect(dependencies["GuidedPatterns"] == nil, "the pattern engine has no dependencies")
         let linked = Self.closure(of: "GuidedBackends", in: dependencies)
         #expect(linked.isDisjoint(with: ["GuidedHTTP", "GuidedJSON", "GuidedGrammar", "CCurl", "CJSONC"]), "\(linked)")
     }

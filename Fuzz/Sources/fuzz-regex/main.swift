@@ -1,5 +1,6 @@
 import FuzzSupport
 
+@testable import GuidedPatterns
 @testable import GuidedSchema
 
 /// The regex parser and matcher: a pattern, a NUL, a subject. Any pattern compiles or fails

@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// A format's shape translated to GBNF once per process and replayed into every grammar that

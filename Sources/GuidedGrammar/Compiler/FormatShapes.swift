@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// A format's shape in a grammar: a regular expression whose every match passes the format's

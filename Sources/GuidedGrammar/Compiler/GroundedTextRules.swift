@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// GBNF rules for free text under grounded decoding: ordinary words are free, specifics come

@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// `patternProperties` and `propertyNames` on an object whose grammar carries only its declared

@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// Words over letters minus a set of forbidden words, as GBNF rules that decide on one

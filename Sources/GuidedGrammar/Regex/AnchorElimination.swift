@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// Rewrites a pattern with `^`/`$` anywhere (ECMA-262 search semantics) into

@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// Anchor-free regular expression over decoded string scalars, with

@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// Writes a ``ContentRegex`` as GBNF over JSON string text, within llama.cpp's limits.

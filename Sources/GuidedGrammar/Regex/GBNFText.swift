@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// Spelling of GBNF literals and character classes over code points.

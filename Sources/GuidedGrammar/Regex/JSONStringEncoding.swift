@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// The canonical JSON encoding of string characters, as GBNF.

@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// Translates a JSON Schema `pattern` into llama.cpp GBNF for the content of a JSON string.

@@ -1,3 +1,5 @@
+import GuidedPatterns
+
 /// `type` and the keywords that constrain one type of value: strings and numbers here,
 /// arrays and objects in `+Containers`.
 extension JSONSchemaImporter {

@@ -1,3 +1,5 @@
+import GuidedPatterns
+
 /// A `pattern` (or `patternProperties` key) ready to match strings: the linear-time subset
 /// matcher where the pattern is in its subset, else the backtracking ECMA-262 matcher, whose
 /// step budget bounds the time any string can take.

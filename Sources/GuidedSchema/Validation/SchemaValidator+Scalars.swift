@@ -27,7 +27,7 @@ extension SchemaValidator {
                 report(pointer, "pattern", "a string matching /\(source)/, which cannot be compiled", value)
             }
         }
-        if let format = c.format, !FormatChecker.check(string, format) {
+        if let format = c.format, !format.admits(string) {
             report(pointer, "format", "a string in \(format.rawValue) format", value)
         }
     }

@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 
 /// Generates strings near a pattern's language: samples from its syntax tree,

@@ -1,4 +1,5 @@
 import GuidedGrammar
+import GuidedPatterns
 import GuidedSchema
 
 /// Canonical JSON string content (without quotes) per the translator's policy;

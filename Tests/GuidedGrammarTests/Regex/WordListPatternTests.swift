@@ -1,4 +1,5 @@
 import GuidedGrammar
+import GuidedPatterns
 import GuidedSchema
 import Testing
 

@@ -1,3 +1,4 @@
+import GuidedPatterns
 import GuidedSchema
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import GuidedPatterns
 import GuidedSchema
 import Testing
 

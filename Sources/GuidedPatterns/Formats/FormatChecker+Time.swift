@@ -8,7 +8,7 @@ extension FormatChecker {
     }
 
     /// `YYYY-MM-DD` with real month lengths and leap years.
-    static func isDate(_ s: ArraySlice<UInt8>) -> Bool {
+    package static func isDate(_ s: ArraySlice<UInt8>) -> Bool {
         let s = Array(s)
         guard s.count == 10, s[4] == UInt8(ascii: "-"), s[7] == UInt8(ascii: "-"),
             let year = digits(s[0..<4]), let month = digits(s[5..<7]), let day = digits(s[8..<10]),
@@ -20,7 +20,7 @@ extension FormatChecker {
     }
 
     /// `HH:MM:SS[.frac](Z|±HH:MM)`; a leap second is allowed only at 23:59:60 UTC.
-    static func isTime(_ s: ArraySlice<UInt8>) -> Bool {
+    package static func isTime(_ s: ArraySlice<UInt8>) -> Bool {
         let s = Array(s)
         guard s.count >= 9, s[2] == UInt8(ascii: ":"), s[5] == UInt8(ascii: ":"),
             let hour = digits(s[0..<2]), let minute = digits(s[3..<5]), let second = digits(s[6..<8]),
@@ -53,7 +53,7 @@ extension FormatChecker {
     }
 
     /// `8-4-4-4-12` hex digits.
-    static func isUUID(_ s: [UInt8]) -> Bool {
+    package static func isUUID(_ s: [UInt8]) -> Bool {
         guard s.count == 36 else { return false }
         for (i, c) in s.enumerated() {
             if [8, 13, 18, 23].contains(i) {
@@ -70,7 +70,7 @@ extension FormatChecker {
     }
 
     /// `P[nY][nM][nD][T[nH][nM][nS]]` or `PnW`, at least one element, `T` followed by at least one.
-    static func isDuration(_ s: [UInt8]) -> Bool {
+    package static func isDuration(_ s: [UInt8]) -> Bool {
         guard s.first == UInt8(ascii: "P"), s.count > 1 else { return false }
         var rest = s.dropFirst()
         /// Consecutive elements from `units` ("YMD" or "HMS"): the first may be any unit, each

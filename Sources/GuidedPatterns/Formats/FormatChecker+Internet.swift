@@ -5,7 +5,7 @@ extension FormatChecker {
 
     /// A host name: dot-separated labels of letters, digits and hyphens (each `xn--` label a
     /// valid A-label); with `international`, U-labels too and the ideographic full stops.
-    static func isHostname(_ string: String, international: Bool) -> Bool {
+    package static func isHostname(_ string: String, international: Bool) -> Bool {
         let scalars = Array(string.unicodeScalars)
         let separators: Set<Unicode.Scalar> = international ? wideDots.union(["."]) : ["."]
         let labels = scalars.split(omittingEmptySubsequences: false, whereSeparator: separators.contains).map(
@@ -47,7 +47,7 @@ extension FormatChecker {
     }
 
     /// Four decimal octets 0–255 without leading zeros.
-    static func isIPv4(_ s: ArraySlice<UInt8>) -> Bool {
+    package static func isIPv4(_ s: ArraySlice<UInt8>) -> Bool {
         let parts = s.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 4 else { return false }
         return parts.allSatisfy { part in
@@ -58,7 +58,7 @@ extension FormatChecker {
 
     /// Eight groups of up to four hex digits, one `::` standing for any run of zero groups, the
     /// last two groups optionally a dotted quad.
-    static func isIPv6(_ s: ArraySlice<UInt8>) -> Bool {
+    package static func isIPv6(_ s: ArraySlice<UInt8>) -> Bool {
         guard !s.isEmpty, s.allSatisfy({ $0 < 0x80 }) else { return false }
         var text = s
         var groupsNeeded = 8
@@ -88,7 +88,7 @@ extension FormatChecker {
 
     /// `local@domain` (RFC 5321): a dot-atom or quoted-string local part of at most 64 octets;
     /// a host name or an address literal. With `international` (RFC 6531), UTF-8 in both parts.
-    static func isEmail(_ string: String, international: Bool) -> Bool {
+    package static func isEmail(_ string: String, international: Bool) -> Bool {
         guard let at = string.lastIndex(of: "@") else { return false }
         let local = string[..<at]
         let domain = string[string.index(after: at)...]

@@ -1,7 +1,7 @@
 /// RFC 3986 URIs and URI references, and RFC 3987 IRIs (which also allow non-ASCII characters).
-enum URIGrammar {
+package enum URIGrammar {
     /// Whether `text` is a URI (`absolute`) or URI reference; with `international`, an IRI.
-    static func matches(_ text: String, absolute: Bool, international: Bool) -> Bool {
+    package static func matches(_ text: String, absolute: Bool, international: Bool) -> Bool {
         var parser = Parser(scalars: Array(text.unicodeScalars), international: international)
         return parser.reference(absolute: absolute)
     }

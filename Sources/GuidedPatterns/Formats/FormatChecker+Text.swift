@@ -1,7 +1,7 @@
 /// JSON Pointers, URI templates and regular expressions.
 extension FormatChecker {
     /// RFC 6901: empty, or `/`-separated tokens where `~` is always `~0` or `~1`.
-    static func isJSONPointer(_ string: String) -> Bool {
+    package static func isJSONPointer(_ string: String) -> Bool {
         guard string.isEmpty || string.hasPrefix("/") else { return false }
         var scalars = string.unicodeScalars.makeIterator()
         while let c = scalars.next() {
@@ -13,7 +13,7 @@ extension FormatChecker {
     }
 
     /// A non-negative integer without leading zeros, then `#` or a JSON Pointer.
-    static func isRelativeJSONPointer(_ string: String) -> Bool {
+    package static func isRelativeJSONPointer(_ string: String) -> Bool {
         let scalars = Array(string.unicodeScalars)
         let digitCount = scalars.prefix { $0 >= "0" && $0 <= "9" }.count
         guard digitCount > 0, scalars[0] != "0" || digitCount == 1 else { return false }
@@ -22,7 +22,7 @@ extension FormatChecker {
     }
 
     /// RFC 6570 level 4: literals and `{op var:prefix, var*}` expressions.
-    static func isURITemplate(_ string: String) -> Bool {
+    package static func isURITemplate(_ string: String) -> Bool {
         var scalars = Array(string.unicodeScalars)[...]
         while let c = scalars.first {
             scalars = scalars.dropFirst()
@@ -91,7 +91,7 @@ extension FormatChecker {
     }
 
     /// An ECMA-262 regular expression (with the `u` flag's syntax).
-    static func isRegex(_ string: String) -> Bool {
+    package static func isRegex(_ string: String) -> Bool {
         (try? RegexParser.parse(string, extended: true)) != nil
     }
 }
