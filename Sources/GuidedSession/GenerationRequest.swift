@@ -50,6 +50,9 @@ public struct GenerationRequest<Output: Sendable>: Sendable {
     /// The name the configuration's `routes` and `outputs` know a runtime schema by (e.g. the
     /// schema file's type name); nil for the default route.
     package var schemaName: String?
+    /// What this call decides over the configuration file beyond its options, examples and
+    /// fallback (``CallChoices``: `guided generate`'s flags).
+    package var choices = CallChoices()
 
     /// A request with the facts as texts.
     /// - Parameters:
@@ -136,14 +139,16 @@ extension GenerationRequest {
     /// The request as the session's core reads it.
     var sessionRequest: SessionRequest {
         let backendExamples = examples.map(\.backendExample)
-        guard let scope else {
-            return SessionRequest(
-                prompt: prompt, grounding: grounding, template: template, examples: backendExamples,
-                options: options)
-        }
-        return SessionRequest(
-            prompt: prompt, facts: facts, scope: scope, template: template, examples: backendExamples,
-            options: options)
+        var request =
+            scope.map {
+                SessionRequest(
+                    prompt: prompt, facts: facts, scope: $0, template: template, examples: backendExamples,
+                    options: options)
+            }
+            ?? SessionRequest(
+                prompt: prompt, grounding: grounding, template: template, examples: backendExamples, options: options)
+        request.choices = choices
+        return request
     }
 
     /// ``policy`` with its fallback replaced by ``fallback`` when one is given.

@@ -108,17 +108,20 @@ public final class LanguageModelSession: Sendable {
     /// The warning for the output `name` of `schema` under `policy` when it has no worked
     /// examples of its own — none in the schema, the policy or the configuration's `outputs`
     /// entry, and no adapter standing in for them — and its route reaches a base model
-    /// (``OutputDefaults/missingExamplesWarning(for:hasExamples:route:file:)``); `file` names the
-    /// schema file it came from.
+    /// (``OutputDefaults/missingExamplesWarning(for:hasExamples:route:file:)``); `route` is the
+    /// call's own route, if it names one (``CallChoices/route``), and `file` names the schema file
+    /// it came from.
     package func missingExamplesWarning<Output>(
-        for name: String, schema: GenerationSchema, policy: OutputPolicy<Output>, file: String? = nil
+        for name: String, schema: GenerationSchema, policy: OutputPolicy<Output>, route callRoute: [String]? = nil,
+        file: String? = nil
     ) -> SchemaError? {
         let settings = configuration.outputs[name]
-        // An adapter stands in for examples on the backends that have it.
-        let hasExamples =
-            !schema.examples.isEmpty || !policy.examples.isEmpty || settings?.examples != nil
-            || OutputSettings.adapter(settings, schema: schema) != nil
-        let route = configuration.backends(named: routeNames(for: name, policyRoute: policy.route))
+        let hasExamples = OutputPrecedence.hasOwnExamples(
+            schema: schema, registered: !policy.examples.isEmpty, file: settings)
+        let route = configuration.backends(
+            named: OutputPrecedence.route(
+                call: callRoute, file: configuration.routes[name], registered: policy.route,
+                default: configuration.route))
         return OutputDefaults.missingExamplesWarning(for: name, hasExamples: hasExamples, route: route, file: file)
     }
 
@@ -177,34 +180,26 @@ public final class LanguageModelSession: Sendable {
         if let error = plan.declarationError {
             throw GenerationError(reason: FallbackReason(.invalidDeclaration, error.description), attempts: [])
         }
-        // Precedence: the call's explicit options and fallback > the configuration's `outputs`
-        // entry for the type > the registered policy > the framework's defaults (OutputDefaults).
-        let settings = plan.name.flatMap { configuration.outputs[$0] }
-        let plan = plan.withDefaultChecks(grounded: !asked.grounding.isEmpty, polishing: asked.template != nil)
-            .configured(by: settings)
-        let policy = plan.policy ?? OutputPolicy<Value>.noSuggestion()
-        let history = policy.history ?? .default(structured: plan.schema != nil)
-        var options = asked.options.filling(from: settings?.options ?? GenerationOptions())
-            .filling(from: policy.options)
-        let samplingIsDefault = options.sampling == nil
-        let repetitionPenaltyIsDefault = options.repetitionPenalty == nil
-        if let schema = plan.schema { options = options.filling(from: OutputDefaults.options(for: schema)) }
+        let resolved = OutputResolution.resolve(
+            plan, call: asked, file: plan.name.flatMap { configuration.outputs[$0] },
+            fileRoute: plan.name.flatMap { configuration.routes[$0] }, defaultRoute: configuration.route)
+        let plan = resolved.plan
+        let policy = resolved.policy
+        let history = resolved.history
+        let options = resolved.options
         if let problem = options.rangeViolation {
             throw GenerationError(reason: FallbackReason(.invalidOptions, problem.description), attempts: [])
         }
-        let examples = plan.examples(for: asked, policy: policy, settings: settings)
         var request = BackendRequest(
             prompt: asked.prompt, instructions: instructions, schema: plan.schema,
-            options: options, grounding: asked.grounding, examples: examples.examples,
+            options: options, grounding: asked.grounding, examples: resolved.examples,
             grammar: plan.precompiledGrammar)
-        request.examplesAreDefault = examples.fromDefaults
+        request.examplesAreDefault = resolved.examplesAreDefault
         request.checkOnlyGrounding = asked.checkOnlyGrounding
-        request.samplingIsDefault = samplingIsDefault
-        request.repetitionPenaltyIsDefault = repetitionPenaltyIsDefault && plan.schema != nil
-        request.adapter = plan.adapter(for: asked, policy: policy, settings: settings)
-        if plan.schema != nil,
-            options.groundedDecoding ?? (plan.groundedByDefault || !asked.grounding.isEmpty)
-        {
+        request.samplingIsDefault = resolved.samplingIsDefault
+        request.repetitionPenaltyIsDefault = resolved.repetitionPenaltyIsDefault
+        request.adapter = resolved.adapter
+        if resolved.groundedDecoding {
             var vocabulary = GroundedVocabulary(grounding: asked.grounding)
             if policy.validators.flattened.contains(where: { $0.name == "restatedQuotation" }) {
                 // A fact the request quotes is restated word for word (RestatementRules); turning
@@ -214,13 +209,12 @@ public final class LanguageModelSession: Sendable {
             }
             request.groundedVocabulary = vocabulary
         }
-        let names = routeNames(for: plan.name, policyRoute: policy.route)
-        let backends = configuration.backends(named: names)
+        let backends = configuration.backends(named: resolved.route)
         if history == .kept {
             let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
             request.transcript = await TranscriptWindow.fit(earlier, into: request, backend: backends.first)
         }
-        let candidates = policy.candidates ?? (plan.schema == nil ? .single : OutputDefaults.candidates)
+        let candidates = resolved.candidates
         if let problem = candidates.judge?.problem {
             throw GenerationError(reason: FallbackReason(.invalidOptions, problem), attempts: [])
         }

@@ -19,6 +19,8 @@ struct SessionRequest: Sendable {
     var examples: [BackendRequest.Example]
     /// Sampling and length.
     var options: GenerationOptions
+    /// What the call decides over the file beyond its options, examples and fallback.
+    var choices = CallChoices()
 
     init(
         prompt: String, grounding: [String], facts: [Fact] = [], scope: FactScope? = nil,

@@ -40,10 +40,10 @@ enum GenerateCommand {
             policy.candidates = candidates
         }
         if let path = arguments.value(.examples) { policy.examples = try loadExamples(path, schema: schema) }
-        if let fallback { policy.fallback = { _ in fallback } }
         let name = arguments.value(.type) ?? typeName(schemaPath)
-        let configuration = try configured(
-            try GenerationArguments.configuration(arguments), for: name, schema: schema, arguments)
+        let configuration = try GenerationArguments.configuration(arguments)
+        let choices = try choices(arguments, configuration: configuration)
+        try checkConfiguredFallback(configuration, for: name, schema: schema, arguments)
         // The stream on stderr as it grows: each snapshot prints only what is new (reprinting the
         // whole text per event grew memory and output with the square of the length).
         let streamed = Mutex("")
@@ -65,11 +65,15 @@ enum GenerateCommand {
         }
         let session = LanguageModelSession(
             instructions: arguments.value(.instructions), configuration: configuration)
-        if let warning = session.missingExamplesWarning(for: name, schema: schema, policy: policy, file: schemaPath) {
+        if let warning = session.missingExamplesWarning(
+            for: name, schema: schema, policy: policy, route: choices.route, file: schemaPath)
+        {
             Console.error(warning.rendered(severity: "warning"))
         }
-        let request = GenerationRequest(
+        var request = GenerationRequest(
             prompt, schema: schema, name: name, grounding: grounding, options: options, policy: policy)
+        request.fallback = fallback
+        request.choices = choices
         let result: Result<GenerationOutcome<GeneratedContent>, GenerationError>
         if arguments.flag(.stream) {
             result = try await StreamedOutcome.of(

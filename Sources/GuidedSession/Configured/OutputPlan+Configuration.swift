@@ -3,51 +3,6 @@ import GuidedSchema
 import GuidedValidation
 
 extension OutputPlan {
-    /// This plan with the configuration's settings for its output type applied over the
-    /// registered policy (configuration beats code): validators turned on, off or tuned,
-    /// candidates, the judge, and the fallback — unless the call gave its own fallback, which
-    /// beats both.
-    /// A plan without a registered policy gets one that behaves like none (the session's
-    /// defaults for history and candidates) before the settings apply.
-    func configured(by settings: OutputSettings?) -> OutputPlan {
-        guard let settings else { return self }
-        var plan = self
-        var policy = self.policy ?? OutputPolicy<Value>.noSuggestion()
-        policy.validators = policy.validators.configured(by: settings.validators, schema: schema)
-        if let candidates = settings.candidates {
-            let own = policy.candidates ?? OutputDefaults.candidates
-            var configured =
-                candidates.count.map {
-                    CandidatePolicy(
-                        count: $0, batchSize: candidates.batchSize,
-                        minimumTokenLogProbability: own.minimumTokenLogProbability)
-                } ?? own
-            configured.stopsEarly = own.stopsEarly
-            configured.checksStepSense = candidates.stepSense ?? own.checksStepSense
-            configured.judge = own.judge
-            policy.candidates = configured
-        }
-        if let setting = settings.judge {
-            var candidates = policy.candidates ?? (schema == nil ? .single : OutputDefaults.candidates)
-            candidates.judge = setting.enabled ? Self.judge(setting, over: candidates.judge) : nil
-            policy.candidates = candidates
-        }
-        plan.policy = policy
-        if !fallbackFromCall, let fallback = settings.fallback { plan.configuredFallback = (fallback, settings) }
-        return plan
-    }
-
-    /// The judge a configuration's `judge` entry describes, over `own` (the type's or the
-    /// framework's): each key it gives replaces own's.
-    static func judge(_ setting: JudgeSetting, over own: Judge?) -> Judge {
-        var judge = own ?? Judge(threshold: OutputDefaults.judgeThreshold)
-        if let threshold = setting.threshold { judge.threshold = threshold }
-        if let question = setting.question { judge.question = question }
-        if let unit = setting.unit.flatMap(Judge.Unit.init(rawValue:)) { judge.unit = unit }
-        if let backend = setting.backend { judge.backend = backend }
-        return judge
-    }
-
     /// The fallback value for `request`: the configured fallback's content decoded into the
     /// output, or the policy's fallback built from the request; nil when there is none. A
     /// configured template whose slots the request's facts cannot fill, or whose content does
@@ -90,10 +45,10 @@ enum BuiltFallback<Value> {
 }
 
 extension LanguageModelSession {
-    /// The backend names a request for `name` tries: the configuration's route for the type
-    /// (`routes` or `outputs`), else the registered policy's route, else the default route.
+    /// The backend names a request for `name` tries (``OutputPrecedence/route(file:registered:default:)``).
     func routeNames(for name: String?, policyRoute: [String]?) -> [String] {
-        name.flatMap { configuration.routes[$0] } ?? policyRoute ?? configuration.route
+        OutputPrecedence.route(
+            file: name.flatMap { configuration.routes[$0] }, registered: policyRoute, default: configuration.route)
     }
 
     /// Checks the configured fallback of `type` (if any) against its schema, at registration.

@@ -155,6 +155,8 @@ extension LanguageModelSession {
                     "a request for GeneratedContent needs its schema: GenerationRequest(prompt, schema: …)"),
                 attempts: [])
         }
-        return .content(schema, name: request.schemaName, policy: request.policy(orRegistered: nil))
+        var plan = OutputPlan.content(schema, name: request.schemaName, policy: request.policy(orRegistered: nil))
+        plan.fallbackFromCall = request.fallback != nil
+        return plan
     }
 }
