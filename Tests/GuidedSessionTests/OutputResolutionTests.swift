@@ -294,3 +294,21 @@ import Testing
         #expect(layers.resolved().policy.validators.flattened.map(\.name).contains("grounding"))
     }
 }
+
+/// A call's own fallback beats the configured one for every kind of output: a typed request, and
+/// a schema read at run time.
+@Suite struct CallFallbackTests {
+    static let schema = OutputResolutionTests.Steps.generationSchema
+    static let configured: GeneratedContent = ["steps": ["From the file", "Second"]]
+    static let own: GeneratedContent = ["steps": ["From the call", "Second"]]
+
+    @Test func aRuntimeSchemasCallFallbackBeatsTheConfiguredOne() async throws {
+        let session = LanguageModelSession(
+            configuration: GuidedConfiguration(
+                backends: [], outputs: ["Steps": OutputSettings(fallback: .value(Self.configured))]))
+        var request = GenerationRequest("Suggest two steps.", schema: Self.schema, name: "Steps")
+        #expect(try await session.respond(to: request).value == Self.configured)
+        request.fallback = Self.own
+        #expect(try await session.respond(to: request).value == Self.own)
+    }
+}
