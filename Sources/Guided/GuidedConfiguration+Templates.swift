@@ -1,5 +1,6 @@
 import GuidedBackends
 import GuidedJSON
+import GuidedServerBackends
 import GuidedSession
 
 extension GuidedConfiguration {
@@ -25,9 +26,7 @@ extension GuidedConfiguration {
                         "cannot read the fallback template \(path): \(failure.message)", key: "fallback",
                         remedy: "\(failure.remedy); a relative path is taken from the configuration file's folder")
                 }
-                throw ConfigurationError(
-                    error.message, remedy: "fix the JSON at line \(error.line), column \(error.column)", at: .root,
-                    file: "\(path):\(error.line):\(error.column)")
+                throw ConfigurationError(reading: "the fallback template", at: path, error)
             }
             try FallbackSetting.checkTemplate(content, file: path)
             configuration.outputs[name]?.fallback = .template(path: path, content: content)

@@ -85,14 +85,9 @@ extension GuidedConfiguration {
         do {
             document = try JSONReader.read(file: path)
         } catch {
-            if let failure = error.readFailure {
-                throw ConfigurationError(
-                    "cannot read the configuration file: \(failure.message)",
-                    remedy: "\(failure.remedy) (given with --config or GUIDED_CONFIG)", at: .root, file: path)
-            }
             throw ConfigurationError(
-                error.message, remedy: "fix the JSON at line \(error.line), column \(error.column)", at: .root,
-                file: "\(path):\(error.line):\(error.column)")
+                reading: "the configuration file", at: path, error,
+                remedySuffix: " (given with --config or GUIDED_CONFIG)")
         }
         return try from(document, file: path, registry: registry).readingTemplates().readingExamples()
     }

@@ -48,14 +48,7 @@ package struct AdapterMetadata: Sendable, Hashable {
         do {
             document = try JSONReader.read(file: path)
         } catch {
-            if let failure = error.readFailure {
-                throw ConfigurationError(
-                    "cannot read the adapter's metadata: \(failure.message)", remedy: failure.remedy, at: .root,
-                    file: path)
-            }
-            throw ConfigurationError(
-                error.message, remedy: "fix the JSON at line \(error.line), column \(error.column)", at: .root,
-                file: "\(path):\(error.line):\(error.column)")
+            throw ConfigurationError(reading: "the adapter's metadata", at: path, error)
         }
         return try parse(document, file: path)
     }
