@@ -10,7 +10,7 @@ public import GuidedSchema
 /// Top-level keys: `backends` (required, a non-empty array), `route` (optional; the order of
 /// backend names to try, default: the order of `backends`), `routes` (optional; per output type
 /// name, its own order, e.g. `{"StepSuggestions": ["embedded"]}`), `routing` (optional; the
-/// deadline and retries, see ``RoutingSettings``), `outputs` (optional; per output type name,
+/// deadline and retries, see ``RoutePolicy``), `outputs` (optional; per output type name,
 /// its route, sampling options, candidates, validators and fallback, see `OutputSettings`),
 /// `version` (optional, must be 1).
 /// Each backend's keys are documented by its kind; unknown keys are errors.
@@ -22,7 +22,7 @@ public struct GuidedConfiguration: Sendable {
     /// Per output type (by Swift type name, e.g. `StepSuggestions`): names in the order to try them.
     public var routes: [String: [String]]
     /// The deadline of one request across the route and the tries per backend.
-    public var routing: RoutingSettings
+    public var routing: RoutePolicy
     /// Per output type (by Swift type name): what an operator set for it in `outputs`. A route
     /// given there is also in ``routes``.
     package var outputs: [String: OutputSettings]
@@ -31,7 +31,7 @@ public struct GuidedConfiguration: Sendable {
     /// `routes` maps an output type's name to its own order.
     public init(
         backends: [any LanguageModelBackend], route: [String]? = nil, routes: [String: [String]] = [:],
-        routing: RoutingSettings = RoutingSettings()
+        routing: RoutePolicy = RoutePolicy()
     ) {
         self.init(backends: backends, route: route, routes: routes, routing: routing, outputs: [:])
     }
@@ -39,7 +39,7 @@ public struct GuidedConfiguration: Sendable {
     /// A configuration with per-output settings, as a configuration file's `outputs` gives them.
     package init(
         backends: [any LanguageModelBackend], route: [String]? = nil, routes: [String: [String]] = [:],
-        routing: RoutingSettings = RoutingSettings(), outputs: [String: OutputSettings]
+        routing: RoutePolicy = RoutePolicy(), outputs: [String: OutputSettings]
     ) {
         self.backends = backends
         self.route = route ?? backends.map(\.name)
@@ -154,8 +154,8 @@ public struct GuidedConfiguration: Sendable {
                 routes[entry.name] = route
             }
         }
-        var routing = RoutingSettings()
-        if let settings = document["routing"] { routing = try RoutingSettings.from(settings, file: file) }
+        var routing = RoutePolicy()
+        if let settings = document["routing"] { routing = try RoutePolicy.from(settings, file: file) }
         let outputs = try readOutputs(document, file: file, backends: backends.map(\.name), routes: routes)
         return GuidedConfiguration(backends: backends, route: route, routes: routes, routing: routing, outputs: outputs)
     }

@@ -39,7 +39,7 @@ public final class LanguageModelSession: Sendable {
     public init(instructions: String? = nil, configuration: GuidedConfiguration, router: Router? = nil) {
         self.instructions = instructions
         self.configuration = configuration
-        self.router = router ?? Router(policy: RoutePolicy(routing: configuration.routing))
+        self.router = router ?? Router(policy: configuration.routing)
     }
 
     /// Prompts and responses kept so far, oldest first: each prompt a ``TranscriptEntry/Role/user``

@@ -11,7 +11,7 @@ import Testing
 
     @Test func theSessionsRouterTakesTheConfiguredDeadlineAndAttempts() {
         let configuration = GuidedConfiguration(
-            backends: [], routing: RoutingSettings(deadline: .seconds(7), attemptsPerBackend: 4))
+            backends: [], routing: RoutePolicy(deadline: .seconds(7), attemptsPerBackend: 4))
         let session = LanguageModelSession(configuration: configuration)
         #expect(session.router.policy.deadline == .seconds(7))
         #expect(session.router.policy.attemptsPerBackend == 4)
@@ -22,7 +22,7 @@ import Testing
     @Test func theConfiguredDeadlineEndsAHangingRequestWithTheFallback() async throws {
         let hanging = CancellationProbe("hanging")
         let configuration = GuidedConfiguration(
-            backends: [hanging], routing: RoutingSettings(deadline: .milliseconds(300)))
+            backends: [hanging], routing: RoutePolicy(deadline: .milliseconds(300)))
         let session = LanguageModelSession(configuration: configuration)
         try session.register(StepSuggestions.self, policy: Self.fallback)
         let outcome = try await session.respond(to: "Goal: learn to swim", generating: StepSuggestions.self)
@@ -39,7 +39,7 @@ import Testing
         let flaky = ScriptedBackend(
             "flaky", answers: [.failure(.malformedResponse), .failure(.malformedResponse), .output(RouterTests.good)])
         let session = LanguageModelSession(
-            configuration: GuidedConfiguration(backends: [flaky], routing: RoutingSettings(attemptsPerBackend: 3)))
+            configuration: GuidedConfiguration(backends: [flaky], routing: RoutePolicy(attemptsPerBackend: 3)))
         try session.register(StepSuggestions.self, policy: Self.fallback)
         let outcome = try await session.respond(
             to: "Goal: learn to swim", generating: StepSuggestions.self, grounding: RouterTests.grounding)

@@ -1,12 +1,19 @@
-public import GuidedBackends
-
 /// How the router walks a chain of backends: how long a request may take in all, how often
 /// one backend is retried, and how long an availability answer is trusted.
 ///
 /// ```swift
 /// let router = Router(policy: RoutePolicy(deadline: .seconds(20), attemptsPerBackend: 2))
 /// ```
+///
+/// A configuration's `routing` object sets the first two
+/// (`{"routing": {"deadlineSeconds": 20, "attemptsPerBackend": 2}}`, read by
+/// ``from(_:file:)``); sessions build their router from it.
 public struct RoutePolicy: Sendable {
+    /// The deadline when neither the code nor the configuration sets one: 60 s.
+    public static let defaultDeadline: Duration = .seconds(60)
+    /// The most tries per backend a configuration may ask for.
+    package static let maximumAttemptsPerBackend = 100
+
     /// The longest a whole request may take, across every backend. When it passes, the
     /// attempt in progress is cancelled (its HTTP transfer aborted) and the request ends with
     /// ``FallbackReason/Code/deadlineExceeded``.
@@ -29,7 +36,7 @@ public struct RoutePolicy: Sendable {
     ///   - availabilityTTL: How long availability answers are cached. Default: 5 s.
     ///   - clock: The clock for the deadline. Default: `ContinuousClock()`.
     public init(
-        deadline: Duration = RoutingSettings.defaultDeadline,
+        deadline: Duration = RoutePolicy.defaultDeadline,
         attemptsPerBackend: Int = 1,
         availabilityTTL: Duration = .seconds(5),
         clock: any Clock<Duration> = ContinuousClock()
@@ -38,11 +45,5 @@ public struct RoutePolicy: Sendable {
         self.attemptsPerBackend = max(1, attemptsPerBackend)
         self.availabilityTTL = availabilityTTL
         self.clock = clock
-    }
-
-    /// The policy a configuration's `routing` object describes (its deadline and tries per
-    /// backend), with the default availability TTL and clock.
-    public init(routing: RoutingSettings) {
-        self.init(deadline: routing.deadline, attemptsPerBackend: routing.attemptsPerBackend)
     }
 }
