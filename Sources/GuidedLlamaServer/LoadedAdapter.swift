@@ -8,11 +8,15 @@ package struct LoadedAdapter: Sendable, Hashable {
     package var id: Int
     /// What readers measured about it, from the metadata beside its weights.
     package var calibration: AdapterCalibration?
+    /// Why it is never applied (its metadata is unusable), or nil when it may be. Such an adapter
+    /// is still listed at scale 0 in every request, so it stays off.
+    package var unusable: String?
 
-    /// The adapter with id `id`, calibrated as `calibration`.
-    package init(id: Int, calibration: AdapterCalibration? = nil) {
+    /// The adapter with id `id`, calibrated as `calibration`; `unusable` says why it is never applied.
+    package init(id: Int, calibration: AdapterCalibration? = nil, unusable: String? = nil) {
         self.id = id
         self.calibration = calibration
+        self.unusable = unusable
     }
 }
 

@@ -23,6 +23,12 @@ package struct AdapterFile: Sendable, Hashable {
 package struct AdapterSelection: Sendable, Hashable {
     /// The adapters to load, sorted by name (a server numbers them in that order).
     package var adapters: [AdapterFile]
-    /// Adapters not loaded because their metadata is unusable, by name, with the error.
+    /// Adapters not loaded because their metadata is unusable or missing, by name, with why.
     package var leftOut: [String: String]
+
+    /// The selection of `adapters`, with `leftOut` left out.
+    package init(adapters: [AdapterFile], leftOut: [String: String]) {
+        self.adapters = adapters
+        self.leftOut = leftOut
+    }
 }

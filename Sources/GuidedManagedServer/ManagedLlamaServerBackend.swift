@@ -184,9 +184,10 @@ public final class ManagedLlamaServerBackend: LanguageModelBackend {
     /// The port the server listens on, once running.
     public var port: Int? { get async { await state.port } }
 
-    /// The adapters the running server was started without because llama-server could not load
-    /// them (a broken or foreign file), by name, each with its path and llama-server's words: a
-    /// broken adapter disables only itself, and its requests are shown worked examples instead.
+    /// The adapters the running server was started without, by name, each with why: llama-server
+    /// could not load them (a broken or foreign file; its path and llama-server's words), or their
+    /// metadata is unusable or missing (the file and what is wrong). A broken adapter disables
+    /// only itself, and its requests are shown worked examples instead.
     public var leftOutAdapters: [String: String] { get async { await state.leftOutAdapters } }
 
     /// Stops the server now (it would be stopped at exit anyway).

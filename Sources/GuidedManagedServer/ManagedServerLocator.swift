@@ -116,7 +116,10 @@ package struct ManagedServerLocator: Sendable {
     /// calibration its metadata gives: `configured` when given; else, for a catalogue model, the
     /// installed adapters whose metadata names it as the model they were trained on; else none.
     /// An adapter whose metadata is there but unusable is left out, with the error naming the file:
-    /// it disables only itself.
+    /// it disables only itself. So is an installed adapter with no metadata at all (an install
+    /// from before adapters carried it): no model claims it, and the reason says to run
+    /// `scripts/setup-model`. Neither can say which model it was for, so each is reported whatever
+    /// catalogue model the server runs.
     package func adapters(configured: [String: String]?, for model: CatalogueModel?) -> AdapterSelection {
         var selection = AdapterSelection(adapters: [], leftOut: [:])
         let candidates: [(name: String, file: String)]
@@ -144,7 +147,14 @@ package struct ManagedServerLocator: Sendable {
                 selection.leftOut[candidate.name] = error.description
                 continue
             }
-            if configured == nil, metadata?.model != model?.name { continue }
+            if configured == nil {
+                guard let metadata else {
+                    selection.leftOut[candidate.name] =
+                        "\(candidate.file) has no metadata beside it (\(AdapterMetadata.file(besideWeights: candidate.file)), naming the model it was trained on): run scripts/setup-model"
+                    continue
+                }
+                guard metadata.model == model?.name else { continue }
+            }
             selection.adapters.append(
                 AdapterFile(name: candidate.name, file: candidate.file, calibration: metadata?.calibration))
         }

@@ -2,6 +2,7 @@ import Foundation
 import Guided
 import GuidedJSON
 import GuidedManagedServer
+import GuidedServerBackends
 import Testing
 
 /// Adapters in the configuration: an output type's `adapter` (a name, or `false` for none) and a
@@ -74,7 +75,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let locator = ManagedServerLocator(environment: ["GUIDED_ADAPTERS": folder, "HOME": "/nowhere"])
         let gemma = try #require(ModelCatalogue.model(named: "gemma-3-270m"))
-        // `coder` was trained for another model; `unlabelled` says for none: neither is Gemma's.
+        // `coder` was trained for another model; `unlabelled` has no metadata, so no model claims it
+        // and it is reported (an install from before adapters carried metadata).
         let selection = locator.adapters(configured: nil, for: gemma)
         #expect(
             selection.adapters == [
@@ -83,7 +85,11 @@ import Testing
                     name: "next-steps", file: folder + "/next-steps.gguf",
                     calibration: AdapterCalibration(stepSenseFloor: -2.0)),
             ])
-        #expect(selection.leftOut.isEmpty)
+        #expect(
+            selection.leftOut == [
+                "unlabelled":
+                    "\(folder)/unlabelled.gguf has no metadata beside it (\(folder)/unlabelled.json, naming the model it was trained on): run scripts/setup-model"
+            ])
         let qwen = try #require(ModelCatalogue.model(named: "qwen2.5-coder-1.5b-instruct"))
         #expect(locator.adapters(configured: nil, for: qwen).adapters.map(\.name) == ["coder"])
         #expect(
@@ -118,9 +124,31 @@ import Testing
     }
 
     @Test func aServerOnAFileOfItsOwnLoadsOnlyTheAdaptersItIsConfiguredWith() throws {
-        let locator = ManagedServerLocator(environment: ["GUIDED_ADAPTERS": "/nowhere", "HOME": "/nowhere"])
-        #expect(locator.adapters(configured: nil, for: nil).adapters.isEmpty)
+        // Installed adapters, with and without metadata, are a catalogue model's only.
+        let folder = try Self.folder([
+            "plain.gguf": "w", "claimed.gguf": "w", "claimed.json": #"{"model": "gemma-3-270m"}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let locator = ManagedServerLocator(environment: ["GUIDED_ADAPTERS": folder, "HOME": "/nowhere"])
+        #expect(locator.adapters(configured: nil, for: nil) == AdapterSelection(adapters: [], leftOut: [:]))
         #expect(locator.adapters(configured: ["a": "/x/a.gguf"], for: nil).adapters.map(\.file) == ["/x/a.gguf"])
+    }
+
+    @Test func theRepositorysAdapterMetadataNamesACatalogueModelAndAFloor() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let files = try FileManager.default.contentsOfDirectory(atPath: repository + "/adapters").filter {
+            $0.hasSuffix(".gguf")
+        }
+        #expect(!files.isEmpty)
+        for file in files {
+            let metadata = try #require(
+                try AdapterMetadata.read(besideWeights: repository + "/adapters/" + file), "\(file) has no metadata")
+            #expect(ModelCatalogue.model(named: metadata.model ?? "") != nil, "\(file): \(metadata)")
+        }
+        let nextSteps = try AdapterMetadata.read(besideWeights: repository + "/adapters/next-steps.gguf")
+        #expect(
+            nextSteps == AdapterMetadata(model: "gemma-3-270m", calibration: AdapterCalibration(stepSenseFloor: -2.0)))
     }
 
     @Test func adaptersAreLoadedOffInOrderWithoutTheHostMemoryPromptCache() {

@@ -1,6 +1,7 @@
 import CanonicalSchemas
 import Foundation
 import Guided
+import GuidedJSON
 import GuidedLlamaServer
 import GuidedTestSupport
 import GuidedTestTraits
@@ -125,13 +126,21 @@ import Testing
         let calibrated = try await backend.respond(to: Self.request())
         #expect(calibrated.adapter == "next-steps")
         #expect(calibrated.adapterCalibration == AdapterCalibration(stepSenseFloor: -1.5))
-        // `captions` has a metadata file with an unknown key: it is not applied, so the request
-        // is shown its examples, as on a server without it.
+        // `captions` has a metadata file with an unknown key: it is never applied, so the request
+        // is shown its examples, as on a server without it, and it is listed at scale 0.
         let uncalibrated = try await backend.respond(to: Self.request(adapter: "captions"))
         #expect(uncalibrated.adapter == nil)
         #expect(uncalibrated.adapterCalibration == nil)
         let bodies = try server.requests(to: "/completion").map { try $0.json() }
-        #expect(bodies.map { $0["lora"]?.jsonText() } == [#"[{"id":1,"scale":1}]"#, #"[{"id":1,"scale":0}]"#])
+        #expect(
+            bodies.map { $0["lora"]?.jsonText() } == [
+                #"[{"id":0,"scale":0},{"id":1,"scale":1}]"#, #"[{"id":0,"scale":0},{"id":1,"scale":0}]"#,
+            ])
+        let table = LlamaServerBackend.adapterTable(
+            try JSONReader.parse(
+                #"[{"id":0,"path":"\#(folder)/captions.gguf"},{"id":1,"path":"\#(folder)/next-steps.gguf"}]"#))
+        #expect(table["captions"]?.unusable?.contains("captions.json") == true, "\(table)")
+        #expect(table["captions"]?.unusable?.contains("unknown key \"floor\"") == true, "\(table)")
         #expect(bodies[1]["prompt"]?.stringValue?.contains("Goal: get better at chess") == true)
     }
 
