@@ -45,7 +45,7 @@ let package = Package(
         // Non-variadic wrappers for curl_easy_setopt/getinfo, which Swift cannot call directly.
         .target(name: "CCurlShims", dependencies: ["CCurl"]),
 
-        // The schema model, DSL, JSON Schema import/export, validation. No dependencies.
+        // The schema model, DSL, JSON Schema import/export, validation. On its pattern engine only.
         .target(name: "GuidedSchema", dependencies: ["GuidedPatterns"], swiftSettings: swiftSettings),
 
         // The ECMA-262 regex engine and subset parser, and the string formats' checks (dates, URIs,

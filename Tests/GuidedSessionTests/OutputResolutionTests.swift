@@ -83,6 +83,34 @@ import Testing
             }, read: { $0.options.temperature })
     }
 
+    @Test func samplingAndTheRepetitionPenaltyAreTheDefaultsOnlyWhenNoLayerChoseThem() {
+        expectPrecedence(
+            "sampling is the default", order: [.call, .file, .registered],
+            values: [.call: false, .file: false, .registered: false], otherwise: true,
+            build: { layers, layer in
+                let sampling = GenerationOptions.SamplingMode.random(top: 5, seed: 1)
+                switch layer {
+                case .call: layers.call.options.sampling = sampling
+                case .file: layers.file = OutputSettings(options: GenerationOptions(sampling: sampling))
+                case .registered: layers.registered = Self.registered(layers) { $0.options.sampling = sampling }
+                }
+            }, read: { $0.samplingIsDefault })
+        expectPrecedence(
+            "repetition penalty is the default", order: [.call, .file, .registered],
+            values: [.call: false, .file: false, .registered: false], otherwise: true,
+            build: { layers, layer in
+                switch layer {
+                case .call: layers.call.options.repetitionPenalty = 0.2
+                case .file: layers.file = OutputSettings(options: GenerationOptions(repetitionPenalty: 0.3))
+                case .registered: layers.registered = Self.registered(layers) { $0.options.repetitionPenalty = 0.4 }
+                }
+            }, read: { $0.repetitionPenaltyIsDefault })
+        // The defaults fill both in for a schema all the same.
+        #expect(
+            Layers().resolved().options.repetitionPenalty
+                == OutputDefaults.options(for: Steps.generationSchema).repetitionPenalty)
+    }
+
     @Test func groundedDecodingIsAnOptionOverTheTypeAndTheFacts() {
         // The call has facts, so the default is on; the layers alternate so each differs from the next.
         expectPrecedence(

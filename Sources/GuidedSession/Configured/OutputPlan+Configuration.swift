@@ -45,7 +45,7 @@ enum BuiltFallback<Value> {
 }
 
 extension LanguageModelSession {
-    /// The backend names a request for `name` tries (``OutputPrecedence/route(file:registered:default:)``).
+    /// The backend names a request for `name` tries (``OutputPrecedence/route(call:file:registered:default:)``).
     func routeNames(for name: String?, policyRoute: [String]?) -> [String] {
         OutputPrecedence.route(
             file: name.flatMap { configuration.routes[$0] }, registered: policyRoute, default: configuration.route)

@@ -15,7 +15,7 @@ import GuidedValidation
 /// | options, field by field | 1 | 2 | 3 | 4 (a schema's sampling and length) |
 /// | grounded decoding (an option) | 1 | 2 | 3 | 4: on for a schema whose type asks, or with facts |
 /// | fallback | 1 | 2 | 3 | none |
-/// | validators | the checks it names: the file's settings for them out | 3: on, off or tuned by name | 2 | 1: added unless the policy opts out |
+/// | validators (built up, see below) | takes the file's settings for the checks it names out | turns any check on or off, or tunes it, by name | its chain | added, each one the chain lacks, unless the policy opts out |
 /// | candidates: count and batch size | 1: its policy's, when it decides them | 2 | 3 | 4 |
 /// | candidates: step sense | as above | 2 | 3 | off |
 /// | judge, key by key | 1: the threshold (on even where the file said `false`) | 2 (`false`: none) | 3 | the threshold |

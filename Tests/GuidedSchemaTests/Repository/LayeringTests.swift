@@ -46,7 +46,11 @@ import Testing
             guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
                 words[..<index].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) })
             else { continue }
-            modules.insert(String(words[index + 1]))
+            // `import struct GuidedSchema.JSONPointer` imports from the module before the dot.
+            let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+            let named =
+                kinds.contains(words[index + 1]) && index + 2 < words.count ? words[index + 2] : words[index + 1]
+            modules.insert(String(named.split(separator: ".").first ?? named))
         }
         return modules
     }
@@ -80,10 +84,14 @@ import Testing
             public import GuidedBackends
             @_exported public import GuidedSession
             package import GuidedJSON
+            import struct GuidedGrammar.GBNFGrammar
             // import GuidedHTTP
             let note = "import GuidedGrammar"
             """
-        #expect(Self.imports(in: text) == ["GuidedSchema", "GuidedBackends", "GuidedSession", "GuidedJSON"])
+        #expect(
+            Self.imports(in: text) == [
+                "GuidedSchema", "GuidedBackends", "GuidedSession", "GuidedJSON", "GuidedGrammar",
+            ])
     }
 
     @Test func theTableForbidsWhatTheLayeringForbids() throws {
