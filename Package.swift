@@ -62,10 +62,16 @@ let package = Package(
         .target(name: "GuidedHTTP", dependencies: ["CCurl", "CCurlShims"], swiftSettings: swiftSettings),
 
         // The backend contract: the protocol and its defaults, request and response, errors,
-        // availability, configuration entries and the registry, output validation, and the
-        // replica pool. It depends on the schema target only, so a backend of your own links
+        // availability, a backend's configuration entry and the registry, output validation, and
+        // the replica pool. It depends on the schema target only, so a backend of your own links
         // neither libcurl nor json-c unless it asks for them.
         .target(name: "GuidedBackends", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
+        // The configuration file's model: `GuidedConfiguration` (backends, route, routing) and each
+        // output's settings, read from a parsed document with every error located. No json-c: the
+        // umbrella parses the file and reads its templates.
+        .target(
+            name: "GuidedConfigurationFile", dependencies: ["GuidedBackends", "GuidedSchema"],
+            swiftSettings: swiftSettings),
         // What backends that speak HTTP share: JSON over HTTP with redaction, streaming plumbing,
         // strict stream events, and the sampling fields of a request body.
         .target(
@@ -103,7 +109,8 @@ let package = Package(
         .target(name: "GuidedValidation", dependencies: ["GuidedSchema"], swiftSettings: swiftSettings),
         // Sessions, the availability-gated router and authored fallbacks.
         .target(
-            name: "GuidedSession", dependencies: ["GuidedBackends", "GuidedSchema", "GuidedValidation"],
+            name: "GuidedSession",
+            dependencies: ["GuidedBackends", "GuidedConfigurationFile", "GuidedSchema", "GuidedValidation"],
             swiftSettings: swiftSettings),
 
         // The umbrella: the standard backends and configuration loading; re-exports the contract,
@@ -113,6 +120,7 @@ let package = Package(
             dependencies: [
                 "GuidedBackends", "GuidedServerBackends", "GuidedSchema", "GuidedJSON", "GuidedHTTP",
                 "GuidedLlamaServer", "GuidedManagedServer", "GuidedOllama", "GuidedOpenAI", "GuidedSession",
+                "GuidedConfigurationFile",
                 "GuidedValidation",
             ],
             swiftSettings: swiftSettings

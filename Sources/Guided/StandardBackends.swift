@@ -1,4 +1,5 @@
 @_exported public import GuidedBackends
+@_exported public import GuidedConfigurationFile
 import GuidedHTTP
 import GuidedJSON
 import GuidedLlamaServer

@@ -84,7 +84,7 @@ public struct BackendConfiguration: Sendable {
     /// file's folder, as the files `outputs` names are, so a configuration reads the same from any
     /// working directory. An empty string stays empty: it names no file, not the folder.
     public func path(_ key: String) throws(ConfigurationError) -> String? {
-        try string(key).map { $0.isEmpty ? $0 : FallbackSetting.resolve($0, relativeTo: file) }
+        try string(key).map { $0.isEmpty ? $0 : ConfigurationPath.resolve($0, relativeTo: file) }
     }
 
     /// The string at `key`; an error if missing.

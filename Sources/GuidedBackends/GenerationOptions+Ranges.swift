@@ -9,6 +9,13 @@ public struct OptionRange: Sendable, Hashable {
     /// The largest allowed value; nil for no upper bound.
     package var upperBound: Double?
 
+    /// The range of `option` from `lowerBound` to `upperBound` (nil: no upper bound).
+    package init(option: String, lowerBound: Double, upperBound: Double?) {
+        self.option = option
+        self.lowerBound = lowerBound
+        self.upperBound = upperBound
+    }
+
     /// Whether `value` is allowed: finite (never NaN) and within the bounds.
     public func contains(_ value: Double) -> Bool {
         value.isFinite && value >= lowerBound && (upperBound.map { value <= $0 } ?? true)

@@ -49,7 +49,7 @@ extension BackendConfiguration {
                     "the adapter \(member.name) must be the path of its GGUF file",
                     remedy: "write \"\(member.name)\": \"adapters/\(member.name).gguf\"", at: place, file: file)
             }
-            let resolved = FallbackSetting.resolve(written, relativeTo: file)
+            let resolved = ConfigurationPath.resolve(written, relativeTo: file)
             // llama-server reads `--lora-scaled FILE:SCALE,…`: a comma or colon would split the path.
             guard !resolved.contains(","), !resolved.contains(":") else {
                 throw ConfigurationError(

@@ -1,4 +1,5 @@
 public import GuidedBackends
+public import GuidedConfigurationFile
 public import GuidedSchema
 import GuidedValidation
 import Synchronization

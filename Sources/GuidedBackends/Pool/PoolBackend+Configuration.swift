@@ -30,7 +30,7 @@ extension PoolBackend {
                     file: configuration.file)
             }
             let name = entry["name"]?.stringValue ?? "\(configuration.name)/\(index)"
-            try GuidedConfiguration.checkName(name, at: pointer.appending("name"), file: configuration.file)
+            try BackendConfiguration.checkName(name, at: pointer.appending("name"), file: configuration.file)
             let named = GeneratedContent(kind: .object(properties.filter { $0.name != "name" }))
             members.append(
                 try registry.makeBackend(

@@ -1,4 +1,5 @@
 import GuidedBackends
+import GuidedConfigurationFile
 
 /// A yes/no question a model answers about each candidate that passed every other check, whose
 /// answer decides what ships: the rule "a false rejection is safe; a hallucinated receipt is not"

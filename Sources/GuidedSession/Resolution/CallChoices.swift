@@ -1,4 +1,5 @@
 import GuidedBackends
+import GuidedConfigurationFile
 
 /// What one call decides over the configuration file's `outputs` entry for its output, beyond its
 /// options, examples and fallback — the choices `guided generate`'s flags make: a call is the top

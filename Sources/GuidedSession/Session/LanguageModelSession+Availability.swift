@@ -1,4 +1,5 @@
 public import GuidedBackends
+import GuidedConfigurationFile
 public import GuidedSchema
 
 extension LanguageModelSession {

@@ -1,3 +1,4 @@
+import GuidedBackends
 public import GuidedSchema
 
 /// A configuration: named backends and the order to try them in.
@@ -105,7 +106,7 @@ public struct GuidedConfiguration: Sendable {
             guard let name = entry["name"]?.stringValue, !name.isEmpty else {
                 throw fail("a backend needs a \"name\"", pointer.appending("name"), "add \"name\": \"local\"")
             }
-            try Self.checkName(name, at: pointer.appending("name"), file: file)
+            try BackendConfiguration.checkName(name, at: pointer.appending("name"), file: file)
             guard let kind = entry["kind"]?.stringValue else {
                 throw fail(
                     "backend \"\(name)\" needs a \"kind\"", pointer.appending("kind"),
@@ -158,20 +159,5 @@ public struct GuidedConfiguration: Sendable {
         if let settings = document["routing"] { routing = try RoutePolicy.from(settings, file: file) }
         let outputs = try readOutputs(document, file: file, backends: backends.map(\.name), routes: routes)
         return GuidedConfiguration(backends: backends, route: route, routes: routes, routing: routing, outputs: outputs)
-    }
-}
-
-extension GuidedConfiguration {
-    /// Rejects a backend name (top-level or a pool member's) that holds a control or format
-    /// character: names are printed in traces, errors and `guided backends` lines.
-    static func checkName(_ name: String, at pointer: JSONPointer, file: String?) throws(ConfigurationError) {
-        guard
-            let bad = name.unicodeScalars.first(where: {
-                $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
-            })
-        else { return }
-        throw ConfigurationError(
-            "a backend name cannot contain control characters (U+\(String(bad.value, radix: 16, uppercase: true)))",
-            remedy: "use letters, digits, - and _; names are printed in traces", at: pointer, file: file)
     }
 }

@@ -1,3 +1,4 @@
+import GuidedBackends
 import GuidedSchema
 
 extension OutputSettings {
@@ -152,7 +153,7 @@ extension ExamplesSetting {
         guard !path.isEmpty else {
             throw file.error("file must name a file", remedy: "write \"file\": \"examples/steps.json\"")
         }
-        return .file(path: FallbackSetting.resolve(path, relativeTo: node.file), examples: nil)
+        return .file(path: ConfigurationPath.resolve(path, relativeTo: node.file), examples: nil)
     }
 }
 
@@ -174,13 +175,6 @@ extension FallbackSetting {
         guard !path.isEmpty else {
             throw template.error("template must name a file", remedy: "write \"template\": \"fallbacks/steps.json\"")
         }
-        return .template(path: resolve(path, relativeTo: node.file), content: nil)
-    }
-
-    /// `path` as written when absolute (or with no configuration file), else joined to the
-    /// folder of `file`.
-    package static func resolve(_ path: String, relativeTo file: String?) -> String {
-        guard !path.hasPrefix("/"), let file, let slash = file.lastIndex(of: "/") else { return path }
-        return String(file[...slash]) + path
+        return .template(path: ConfigurationPath.resolve(path, relativeTo: node.file), content: nil)
     }
 }

@@ -1,3 +1,4 @@
+import GuidedBackends
 public import GuidedSchema
 
 extension RoutePolicy {

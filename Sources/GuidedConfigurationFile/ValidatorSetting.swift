@@ -1,3 +1,4 @@
+import GuidedBackends
 import GuidedSchema
 
 /// One entry of an output type's `validators` object: a validator named as its rejections name

@@ -1,3 +1,4 @@
+import GuidedBackends
 import GuidedSchema
 
 /// `adapter` of an output type in the configuration's `outputs` table: the adapter its requests

@@ -1,3 +1,4 @@
+import GuidedBackends
 import GuidedSchema
 
 /// `judge` of an output type in the configuration: `false` to turn a judge off, or which judge

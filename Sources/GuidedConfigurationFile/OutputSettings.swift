@@ -1,3 +1,4 @@
+import GuidedBackends
 import GuidedSchema
 
 /// What an operator sets for one output type in the configuration's `outputs` table, without

@@ -1,3 +1,4 @@
+import GuidedBackends
 import GuidedSchema
 
 extension GuidedConfiguration {
