@@ -114,7 +114,8 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // The umbrella: the standard backends and configuration loading; re-exports the contract,
-        // the HTTP backends' shared parts, the schema, sessions and validators.
+        // the configuration file's model, the HTTP backends' shared parts, the schema, sessions and
+        // validators.
         .target(
             name: "Guided",
             dependencies: [
