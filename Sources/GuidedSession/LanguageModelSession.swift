@@ -120,9 +120,7 @@ public final class LanguageModelSession: Sendable {
         let hasExamples = OutputPrecedence.hasOwnExamples(
             schema: schema, registered: !policy.examples.isEmpty, file: settings)
         let route = configuration.backends(
-            named: OutputPrecedence.route(
-                call: callRoute, file: configuration.routes[name], registered: policy.route,
-                default: configuration.route))
+            named: routeNames(for: name, policyRoute: policy.route, callRoute: callRoute))
         return OutputDefaults.missingExamplesWarning(for: name, hasExamples: hasExamples, route: route, file: file)
     }
 

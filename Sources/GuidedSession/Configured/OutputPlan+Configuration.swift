@@ -46,10 +46,12 @@ enum BuiltFallback<Value> {
 }
 
 extension LanguageModelSession {
-    /// The backend names a request for `name` tries (``OutputPrecedence/route(call:file:registered:default:)``).
-    func routeNames(for name: String?, policyRoute: [String]?) -> [String] {
+    /// The backend names a request for `name` tries, `callRoute` the call's own if it names one
+    /// (``OutputPrecedence/route(call:file:registered:default:)``).
+    func routeNames(for name: String?, policyRoute: [String]?, callRoute: [String]? = nil) -> [String] {
         OutputPrecedence.route(
-            file: name.flatMap { configuration.routes[$0] }, registered: policyRoute, default: configuration.route)
+            call: callRoute, file: name.flatMap { configuration.routes[$0] }, registered: policyRoute,
+            default: configuration.route)
     }
 
     /// Checks the configured fallback of `type` (if any) against its schema, at registration.
