@@ -147,6 +147,10 @@ let package = Package(
             name: "GuidedConformance", dependencies: ["GuidedGrammar", "GuidedJSON", "GuidedSchema"],
             swiftSettings: swiftSettings),
 
+        // The command-line tools' option tables: parsing, allowed options and help from one
+        // declaration per option.
+        .target(name: "GuidedCommandLine", swiftSettings: swiftSettings),
+
         // Benchmarks (not a product): `swift run -c release guided-bench`.
         .executableTarget(
             name: "guided-bench",
@@ -226,7 +230,7 @@ let package = Package(
             name: "guided",
             dependencies: [
                 "Guided", "GuidedSchema", "GuidedJSON", "GuidedGrammar", "GuidedCodegen", "GuidedManagedServer",
-                "GuidedOpenAI",
+                "GuidedOpenAI", "GuidedCommandLine",
             ],
             swiftSettings: swiftSettings
         ),
@@ -295,7 +299,7 @@ let package = Package(
             name: "GuidedCLITests",
             dependencies: [
                 "guided", "GuidedTestSupport", "GuidedTestTraits", "PrecompiledGrammars", "GuidedGrammar",
-                "GuidedSchema",
+                "GuidedSchema", "GuidedCommandLine",
                 "CanonicalSchemas",
             ],
             swiftSettings: swiftSettings

@@ -1,5 +1,6 @@
 import Dispatch
 import Guided
+import GuidedCommandLine
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import GuidedCodegen
+import GuidedCommandLine
 import GuidedGrammar
 import GuidedJSON
 import GuidedSchema
@@ -9,7 +10,9 @@ import GuidedValidation
 /// `--grounding` facts (one per line), to inspect what a request's grammar looks like.
 enum CompileCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        guard !arguments.positional.isEmpty else { throw .usage("error: expected SCHEMA...\n\n\(Usage.text)") }
+        guard !arguments.positional.isEmpty else {
+            throw .usage("error: expected SCHEMA...\n\n\(Usage.text(for: .compile))")
+        }
         let format = arguments.value(.format) ?? "gbnf"
         guard ["gbnf", "json-schema", "json-schema-strict", "swift"].contains(format) else {
             throw .usage("error: --format must be gbnf, json-schema, json-schema-strict or swift")

@@ -1,4 +1,5 @@
 import Guided
+import GuidedCommandLine
 
 extension GenerateCommand {
     /// What this command line's explicit flags decide over the configuration's `outputs` entry

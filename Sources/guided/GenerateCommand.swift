@@ -1,4 +1,5 @@
 import Guided
+import GuidedCommandLine
 import GuidedJSON
 import Synchronization
 
@@ -23,7 +24,7 @@ import Synchronization
 enum GenerateCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
         guard let schemaPath = arguments.value(.schema), let prompt = arguments.value(.prompt) else {
-            throw .usage("error: generate needs --schema SCHEMA and --prompt TEXT\n\n\(Usage.text)")
+            throw .usage("error: generate needs --schema SCHEMA and --prompt TEXT\n\n\(Usage.text(for: .generate))")
         }
         let schema = try SchemaLoading.load(schemaPath, arguments).schema
         let fallback = try loadFallback(arguments.value(.fallback), schema: schema)

@@ -1,4 +1,5 @@
 import Guided
+import GuidedCommandLine
 
 /// Generation options from `--temperature`, `--greedy`, `--top-k`, `--top-p`, `--seed`, `--max-tokens`.
 ///
@@ -44,39 +45,25 @@ enum GenerationArguments {
     static func number(_ option: Option, in arguments: ParsedArguments, _ range: OptionRange) throws(CommandFailure)
         -> Double?
     {
-        guard let text = arguments.value(option) else { return nil }
-        guard let value = Double(text), range.contains(value) else {
-            throw .usage("error: \(option.rawValue) needs a number \(range.allowed), not \(text)")
+        try arguments.checked { arguments throws(UsageError) in
+            try arguments.number(option, allowed: range.allowed) { range.contains($0) }
         }
-        return value
     }
 
     /// A whole number from 1 to `largest`, or a usage error that says which option and why.
     static func count(_ option: Option, in arguments: ParsedArguments, largest: Int) throws(CommandFailure) -> Int? {
-        guard let text = arguments.value(option) else { return nil }
-        guard let value = Int(text), (1...largest).contains(value) else {
-            throw .usage("error: \(option.rawValue) needs a whole number from 1 to \(largest), not \(text)")
-        }
-        return value
+        try arguments.checked { arguments throws(UsageError) in try arguments.integer(option, in: 1...largest) }
     }
 
     /// A finite number from 0 to 1, or a usage error (`nan` and `inf` included).
     static func fraction(_ option: Option, in arguments: ParsedArguments) throws(CommandFailure) -> Double? {
-        guard let text = arguments.value(option) else { return nil }
-        guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
-            throw .usage("error: \(option.rawValue) needs a number from 0 to 1, not \(text)")
-        }
-        return value
+        try arguments.checked { arguments throws(UsageError) in try arguments.fraction(option) }
     }
 
     /// `--candidates N` (1 to 16): generate N per attempt, all at once, and ship the best.
     /// Without it, nil: the framework's default (`OutputDefaults.candidates`).
     static func candidates(_ arguments: ParsedArguments) throws(CommandFailure) -> CandidatePolicy? {
-        guard let text = arguments.value(.candidates) else { return nil }
-        guard let count = Int(text), (1...16).contains(count) else {
-            throw .usage("error: --candidates needs a whole number from 1 to 16, not \(text)")
-        }
-        return CandidatePolicy(count: count)
+        try count(.candidates, in: arguments, largest: 16).map { CandidatePolicy(count: $0) }
     }
 
     /// `--judge-threshold T`: a judge's threshold in the configuration's one range

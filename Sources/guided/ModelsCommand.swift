@@ -1,5 +1,6 @@
 import Foundation
 import Guided
+import GuidedCommandLine
 import GuidedManagedServer
 
 /// `guided models [--json]`: the model catalogue (``ModelCatalogue``), each model with how it is

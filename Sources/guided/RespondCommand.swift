@@ -1,4 +1,5 @@
 import Guided
+import GuidedCommandLine
 
 /// `guided respond`: free text, argument mapping over
 /// ``LanguageModelSession/respond(to:grounding:examples:options:policy:)`` (or its stream with
@@ -13,7 +14,7 @@ import Guided
 enum RespondCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {
         guard let prompt = arguments.value(.prompt) else {
-            throw .usage("error: respond needs --prompt TEXT\n\n\(Usage.text)")
+            throw .usage("error: respond needs --prompt TEXT\n\n\(Usage.text(for: .respond))")
         }
         var options = try GenerationArguments.options(arguments)
         if let stop = arguments.value(.stop) {

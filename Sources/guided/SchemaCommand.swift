@@ -1,3 +1,4 @@
+import GuidedCommandLine
 import GuidedGrammar
 import GuidedSchema
 
@@ -7,7 +8,7 @@ import GuidedSchema
 /// field each backend kind and engine dialect sends the constraint in (``ConstraintFieldsReport``).
 enum SchemaCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        let path = try arguments.expect(1, "SCHEMA")[0]
+        let path = try arguments.checked { arguments throws(UsageError) in try arguments.expect(1, "SCHEMA") }[0]
         let imported = try SchemaLoading.load(path, arguments)
         Console.out(imported.schema.jsonSchema().jsonText(.pretty))
         let compiled: CompiledGrammar

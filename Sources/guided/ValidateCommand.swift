@@ -1,10 +1,11 @@
+import GuidedCommandLine
 import GuidedJSON
 import GuidedSchema
 
 /// `guided validate SCHEMA INSTANCE`.
 enum ValidateCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        let paths = try arguments.expect(2, "SCHEMA INSTANCE")
+        let paths = try arguments.checked { arguments throws(UsageError) in try arguments.expect(2, "SCHEMA INSTANCE") }
         let schema = try SchemaLoading.load(paths[0], arguments)
         let instance: GeneratedContent
         do {
