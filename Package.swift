@@ -158,6 +158,7 @@ let package = Package(
                 "GuidedConformance", "GuidedGrammar", "GuidedJSON", "GuidedSchema", "Guided", "GuidedHTTP",
                 "GuidedServerBackends",
                 "GuidedManagedServer", "GuidedLlamaServer", "GuidedTestSupport", "CanonicalSchemas", "SenbaFlows",
+                "GuidedCommandLine",
             ],
             path: "Benchmarks/GuidedBench",
             swiftSettings: swiftSettings

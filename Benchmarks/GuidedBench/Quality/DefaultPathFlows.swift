@@ -28,7 +28,7 @@ struct DefaultPathFlows {
     var stepJudge: Judge?
 
     /// The worked examples a step request is shown (`--step-examples`).
-    enum StepExamples: String, CustomStringConvertible {
+    enum StepExamples: String, CaseIterable, CustomStringConvertible {
         /// The schema file's own, as a user's call shows them.
         case schema
         /// None: zero-shot.
