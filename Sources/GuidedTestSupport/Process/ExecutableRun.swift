@@ -9,6 +9,19 @@ public struct ExecutableRun: Sendable {
     public let stdout: String
     /// Everything written to standard error.
     public let stderr: String
+    /// Whether a signal ended it (``status`` is then the signal's number).
+    public var signalled = false
+    /// Whether it was still running at the run's `timeout` and was killed for it.
+    public var timedOut = false
+    /// How long it ran.
+    public var duration: Duration = .zero
+
+    /// A finished run that printed `stdout` and `stderr` and exited with `status`.
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 
     /// Runs the executable at `path` with `arguments` in `directory` and waits for it to exit.
     ///
@@ -16,12 +29,15 @@ public struct ExecutableRun: Sendable {
     /// variable). `stdin`, when given, is written to the process's standard input, which is then
     /// closed; `stdinPath` instead opens that file (or device) as standard input; without either,
     /// standard input is inherited. `started`, when given, is called with the process's
-    /// identifier as soon as it runs (to signal it while it works). Standard error is drained on its own thread
+    /// identifier as soon as it runs (to signal it while it works). With a `timeout`, a process
+    /// still running then is killed (`SIGKILL`) and the run says ``timedOut``: a hang fails the
+    /// test that met it instead of stopping the whole run. Standard error is drained on its own thread
     /// while standard output is read, so a tool that writes a lot to either never blocks on a full
     /// pipe.
     public static func run(
         _ path: String, _ arguments: [String], directory: String, environment: [String: String?] = [:],
-        stdin: String? = nil, stdinPath: String? = nil, started: ((Int32) -> Void)? = nil
+        stdin: String? = nil, stdinPath: String? = nil, started: ((Int32) -> Void)? = nil,
+        timeout: Duration? = nil
     ) throws -> ExecutableRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -44,7 +60,10 @@ public struct ExecutableRun: Sendable {
             }
             process.standardInput = file
         }
+        let clock = ContinuousClock()
+        let start = clock.now
         try process.run()
+        let watchdog = timeout.map { Watchdog(process.processIdentifier, after: $0) }
         started?(process.processIdentifier)
         if let stdin, let input {
             input.fileHandleForWriting.write(Data(stdin.utf8))
@@ -54,7 +73,38 @@ public struct ExecutableRun: Sendable {
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: errors.wait(), as: UTF8.self)
         process.waitUntilExit()
-        return ExecutableRun(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        let timedOut = watchdog?.finish() ?? false
+        var run = ExecutableRun(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        run.signalled = process.terminationReason == .uncaughtSignal
+        run.timedOut = timedOut
+        run.duration = clock.now - start
+        return run
+    }
+}
+
+/// Kills a process still running after a time, unless told it finished first.
+private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var finished = false
+    private var fired = false
+
+    init(_ process: Int32, after timeout: Duration) {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            lock.withLock {
+                guard !finished else { return }
+                fired = true
+                kill(process, SIGKILL)
+            }
+        }
+    }
+
+    /// Marks the process finished; whether the watchdog had killed it.
+    func finish() -> Bool {
+        lock.withLock {
+            finished = true
+            return fired
+        }
     }
 }
 
