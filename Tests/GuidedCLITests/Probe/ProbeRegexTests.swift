@@ -31,7 +31,7 @@ import Testing
             ("schema", "named", 15000),
         ].map { command, kind, n in
             ProbeCase(
-                name: "regex-\(kind)-\(n)-\(command)",
+                name: "regex-\(command)-\(kind)-\(n / 1000)k",
                 arguments: command == "validate"
                     ? [command, "{dir}/s.json", "{dir}/i.json"] : [command, "{dir}/s.json"],
                 files: [
@@ -63,5 +63,18 @@ import Testing
 
     @Test(arguments: cases) func aDeepPatternIsReadOrRefusedWithALocatedError(_ probe: ProbeCase) throws {
         try ProbeRun.check(probe)
+    }
+
+    /// The error names a refused pattern by its start: a 30,000-character pattern is not printed
+    /// whole into the terminal.
+    @Test func aRefusedPatternIsQuotedByItsStartOnly() throws {
+        let schema = try GuidedCommandTests.temporaryFile(
+            "deep.json", #"{"type":"string","pattern":\#(Self.quoted(Self.nested("capture", 15000)))}"#)
+        let instance = try GuidedCommandTests.temporaryFile("a.json", #""a""#)
+        let result = try GuidedCommandTests.guided("validate", schema, instance)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(#"error: pattern "((((("#), "\(result.stderr.prefix(300))")
+        #expect(result.stderr.contains("groups nest more than 200 levels deep"), "\(result.stderr.prefix(300))")
+        #expect(result.stderr.count < 400, "\(result.stderr.count) characters")
     }
 }
