@@ -36,40 +36,7 @@ enum ProbeRun {
             directory: probe.runsInFolder ? folder : GuidedCommandTests.repository,
             environment: probe.environment.mapValues { $0.map(filled) }, stdin: stdinText, stdinPath: stdinPath,
             timeout: .seconds(probe.seconds))
-        let shown = "exit \(run.status)\nstdout: \(run.stdout.prefix(2000))\nstderr: \(run.stderr.prefix(2000))"
-        #expect(!run.timedOut, "still running after \(probe.seconds) s", sourceLocation: sourceLocation)
-        #expect(!run.signalled, "ended by signal \(run.status)\n\(shown)", sourceLocation: sourceLocation)
-        #expect(probe.exits.contains(run.status), "\(shown)", sourceLocation: sourceLocation)
-        if let pattern = probe.stderr {
-            #expect(
-                try matches(pattern, run.stderr), "stderr should match /\(pattern)/\n\(shown)",
-                sourceLocation: sourceLocation)
-        }
-        if let pattern = probe.stdout {
-            #expect(
-                try matches(pattern, run.stdout), "stdout should match /\(pattern)/\n\(shown)",
-                sourceLocation: sourceLocation)
-        }
-        if run.status == 2, let pattern = probe.stderrOnUsageError {
-            #expect(
-                try matches(pattern, run.stderr), "a usage error should match /\(pattern)/\n\(shown)",
-                sourceLocation: sourceLocation)
-        }
-        for pattern in probe.never {
-            #expect(
-                try !matches(filled(pattern), run.stdout + run.stderr), "nothing should match /\(pattern)/\n\(shown)",
-                sourceLocation: sourceLocation)
-        }
-        if let traces = probe.traces {
-            let count = run.stderr.split(separator: "\n").filter { $0.hasPrefix("trace:") }.count
-            #expect(count <= traces, "\(count) trace lines\n\(shown)", sourceLocation: sourceLocation)
-        }
-        for (stream, text) in [("stdout", run.stdout), ("stderr", run.stderr)] {
-            let controls = TerminalSafetyTests.rawControls(text, allowing: ["\n", "\t"])
-            #expect(
-                controls.isEmpty, "raw control characters on \(stream): \(controls.prefix(8))",
-                sourceLocation: sourceLocation)
-        }
+        try probe.verify(run, filling: filled, sourceLocation: sourceLocation)
     }
 
     /// Whether `pattern` (case-insensitive, `.` matching line breaks) matches somewhere in `text`.
@@ -90,6 +57,52 @@ enum ProbeRun {
         case .sparse(let size):
             _ = FileManager.default.createFile(atPath: path, contents: nil)
             try #require(truncate(path, off_t(size)) == 0, "truncate \(path)")
+        }
+    }
+}
+
+extension ProbeCase {
+    /// Checks `run`, a run of this case, for what it must show: within ``seconds``, not ended by a
+    /// signal, an exit in ``exits``, the patterns (``never``'s with `filled`'s placeholders), the
+    /// trace count, and no raw control character on either stream. ``ProbeRun/check(_:url:sourceLocation:)``
+    /// checks its runs with it; a test that runs a case its own way (through a shell) calls it.
+    func verify(
+        _ run: ExecutableRun, filling filled: (String) -> String = { $0 },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let shown = "exit \(run.status)\nstdout: \(run.stdout.prefix(2000))\nstderr: \(run.stderr.prefix(2000))"
+        #expect(!run.timedOut, "still running after \(seconds) s", sourceLocation: sourceLocation)
+        #expect(!run.signalled, "ended by signal \(run.status)\n\(shown)", sourceLocation: sourceLocation)
+        #expect(exits.contains(run.status), "\(shown)", sourceLocation: sourceLocation)
+        if let pattern = stderr {
+            #expect(
+                try ProbeRun.matches(pattern, run.stderr), "stderr should match /\(pattern)/\n\(shown)",
+                sourceLocation: sourceLocation)
+        }
+        if let pattern = stdout {
+            #expect(
+                try ProbeRun.matches(pattern, run.stdout), "stdout should match /\(pattern)/\n\(shown)",
+                sourceLocation: sourceLocation)
+        }
+        if run.status == 2, let pattern = stderrOnUsageError {
+            #expect(
+                try ProbeRun.matches(pattern, run.stderr), "a usage error should match /\(pattern)/\n\(shown)",
+                sourceLocation: sourceLocation)
+        }
+        for pattern in never {
+            #expect(
+                try !ProbeRun.matches(filled(pattern), run.stdout + run.stderr),
+                "nothing should match /\(pattern)/\n\(shown)", sourceLocation: sourceLocation)
+        }
+        if let traces {
+            let count = run.stderr.split(separator: "\n").filter { $0.hasPrefix("trace:") }.count
+            #expect(count <= traces, "\(count) trace lines\n\(shown)", sourceLocation: sourceLocation)
+        }
+        for (stream, text) in [("stdout", run.stdout), ("stderr", run.stderr)] {
+            let controls = TerminalSafetyTests.rawControls(text, allowing: ["\n", "\t"])
+            #expect(
+                controls.isEmpty, "raw control characters on \(stream): \(controls.prefix(8))",
+                sourceLocation: sourceLocation)
         }
     }
 }
