@@ -6,9 +6,11 @@ import Testing
 /// patterns, and that the run was clean — no raw control character on either stream, not ended
 /// by a signal, within its time.
 enum ProbeRun {
-    /// Runs `probe` (its server, if any, at `url`) and records an issue for each thing it got wrong.
+    /// Runs `probe` (its server, if any, at `url`), records an issue for each thing it got wrong,
+    /// and returns the run for checks of the case's own.
+    @discardableResult
     static func check(_ probe: ProbeCase, url: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
-        throws
+        throws -> ExecutableRun
     {
         let folder = NSTemporaryDirectory() + "guided-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -37,6 +39,7 @@ enum ProbeRun {
             environment: probe.environment.mapValues { $0.map(filled) }, stdin: stdinText, stdinPath: stdinPath,
             timeout: .seconds(probe.seconds))
         try probe.verify(run, filling: filled, sourceLocation: sourceLocation)
+        return run
     }
 
     /// Whether `pattern` (case-insensitive, `.` matching line breaks) matches somewhere in `text`.
