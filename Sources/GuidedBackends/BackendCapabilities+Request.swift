@@ -11,12 +11,12 @@ extension BackendCapabilities {
                 .unsupported, "it cannot constrain output to a schema (no grammar, no JSON Schema)")
         }
         guard let sampling = request.options.sampling else { return nil }
-        switch sampling.mode {
+        switch sampling.kind {
         case .greedy where !greedy:
             return UnavailableReason(.unsupported, "it cannot sample greedily")
-        case .topK where !topK:
+        case .randomTopK where !topK:
             return UnavailableReason(.unsupported, "it cannot express top-k sampling")
-        case .topP where !topP:
+        case .randomProbabilityThreshold where !topP:
             return UnavailableReason(.unsupported, "it cannot express top-p (nucleus) sampling")
         default:
             break

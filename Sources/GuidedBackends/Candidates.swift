@@ -14,10 +14,11 @@ extension GenerationOptions.SamplingMode {
     /// The same mode with its seed moved by `offset`, so candidate `offset` of a batch samples
     /// differently but reproducibly; a mode without a seed stays unseeded (each candidate random).
     package func seed(offsetBy offset: Int) -> GenerationOptions.SamplingMode {
-        switch mode {
+        switch kind {
         case .greedy: self
-        case .topK(let k, let seed): .random(top: k, seed: seed.map { $0 &+ UInt64(offset) })
-        case .topP(let p, let seed): .random(probabilityThreshold: p, seed: seed.map { $0 &+ UInt64(offset) })
+        case .randomTopK(let k, let seed): .random(top: k, seed: seed.map { $0 &+ UInt64(offset) })
+        case .randomProbabilityThreshold(let p, let seed):
+            .random(probabilityThreshold: p, seed: seed.map { $0 &+ UInt64(offset) })
         }
     }
 }
@@ -34,7 +35,7 @@ extension LanguageModelBackend {
     package func sequentialCandidates(to request: BackendRequest, count: Int) async throws(BackendError)
         -> [CandidateResult]
     {
-        let total = request.options.sampling?.mode == .greedy ? 1 : max(1, count)
+        let total = request.options.sampling?.kind == .greedy ? 1 : max(1, count)
         var results: [CandidateResult] = []
         for index in 0..<total {
             var single = request

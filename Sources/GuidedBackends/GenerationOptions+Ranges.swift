@@ -83,10 +83,10 @@ extension GenerationOptions {
         {
             return problem
         }
-        switch sampling?.mode {
-        case .topK(let top, let seed):
+        switch sampling?.kind {
+        case .randomTopK(let top, let seed):
             return Self.topRange.violation(Double(top)) ?? seed.flatMap { Self.seedRange.violation(Double($0)) }
-        case .topP(let threshold, let seed):
+        case .randomProbabilityThreshold(let threshold, let seed):
             return Self.probabilityThresholdRange.violation(threshold)
                 ?? seed.flatMap { Self.seedRange.violation(Double($0)) }
         default: return nil

@@ -2,27 +2,30 @@
 public struct GenerationOptions: Sendable, Hashable {
     /// How tokens are chosen.
     public struct SamplingMode: Sendable, Hashable {
-        /// The mode, for backends translating it to their API.
-        package enum Mode: Sendable, Hashable {
+        /// Which sampling, with its parameters, as Foundation Models 27 names them
+        /// (`GenerationOptions.SamplingMode.Kind`).
+        public enum Kind: Sendable, Hashable {
             /// Always the most likely token.
             case greedy
-            /// Sample among the `k` most likely tokens.
-            case topK(Int, seed: UInt64?)
-            /// Sample among tokens within probability mass `p`.
-            case topP(Double, seed: UInt64?)
+            /// Sample among the `top` most likely tokens, with a seed or none.
+            case randomTopK(Int, seed: UInt64?)
+            /// Sample among the most likely tokens whose probabilities add up to the threshold,
+            /// with a seed or none.
+            case randomProbabilityThreshold(Double, seed: UInt64?)
         }
 
-        /// Which mode, with its parameters (`k`, `p`, the seed), for a backend to switch over
-        /// when it writes its request body.
-        package let mode: Mode
+        /// Which sampling this is, with its parameters (`top`, the threshold, the seed): what an
+        /// app's settings screen shows, and what a backend switches over when it writes its
+        /// request body.
+        public let kind: Kind
 
         /// Always the most likely token: reproducible.
-        public static let greedy = SamplingMode(mode: .greedy)
+        public static let greedy = SamplingMode(kind: .greedy)
 
         /// Sample among the `top` most likely tokens; a seed makes it reproducible. `top` must be
         /// 1 or more (`GenerationOptions.topRange`): a session refuses anything else.
         public static func random(top: Int, seed: UInt64? = nil) -> SamplingMode {
-            SamplingMode(mode: .topK(top, seed: seed))
+            SamplingMode(kind: .randomTopK(top, seed: seed))
         }
 
         /// Sample among the most likely tokens whose probabilities add up to `probabilityThreshold`
@@ -30,19 +33,19 @@ public struct GenerationOptions: Sendable, Hashable {
         /// (`GenerationOptions.probabilityThresholdRange`): a session refuses anything else,
         /// NaN included, instead of clamping it.
         public static func random(probabilityThreshold: Double, seed: UInt64? = nil) -> SamplingMode {
-            SamplingMode(mode: .topP(probabilityThreshold, seed: seed))
+            SamplingMode(kind: .randomProbabilityThreshold(probabilityThreshold, seed: seed))
         }
 
         /// The seed, if the mode has one.
         package var seed: UInt64? {
-            switch mode {
+            switch kind {
             case .greedy: nil
-            case .topK(_, let seed), .topP(_, let seed): seed
+            case .randomTopK(_, let seed), .randomProbabilityThreshold(_, let seed): seed
             }
         }
 
         /// Whether the same request gives the same output (greedy, or seeded).
-        package var isReproducible: Bool { mode == .greedy || seed != nil }
+        package var isReproducible: Bool { kind == .greedy || seed != nil }
     }
 
     /// The sampling mode; nil for the backend's default.

@@ -18,7 +18,7 @@ extension LlamaServerBackend {
     public func respond(to request: BackendRequest, candidates count: Int) async throws(BackendError)
         -> [CandidateResult]
     {
-        guard count > 1, request.options.sampling?.mode != .greedy else {
+        guard count > 1, request.options.sampling?.kind != .greedy else {
             return try await sequentialCandidates(to: request, count: 1)
         }
         let slots = max(1, (try? await slotCount()) ?? 1)

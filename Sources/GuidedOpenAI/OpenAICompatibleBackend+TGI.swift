@@ -42,13 +42,13 @@ extension OpenAICompatibleBackend {
     static func generateSampling(_ options: GenerationOptions) -> [(String, GeneratedContent)] {
         var fields: [(String, GeneratedContent)] = []
         let greedy: Bool
-        switch options.sampling?.mode {
+        switch options.sampling?.kind {
         case .greedy?: greedy = true
         case nil: greedy = options.temperature == 0
-        case .topK(let k, _)?:
+        case .randomTopK(let k, _)?:
             greedy = false
             fields.append(("top_k", GeneratedContent(k)))
-        case .topP(let p, _)?:
+        case .randomProbabilityThreshold(let p, _)?:
             greedy = false
             if p < 1 { fields.append(("top_p", GeneratedContent(p))) }
         }

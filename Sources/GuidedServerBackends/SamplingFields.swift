@@ -46,11 +46,11 @@ package struct SamplingFields: Sendable, Hashable {
         var fields: [(String, GeneratedContent)] = []
         if let temperature = options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
         guard let sampling = options.sampling else { return fields }
-        switch sampling.mode {
+        switch sampling.kind {
         case .greedy:
             if hasTopK { fields.append(("top_k", 1)) }
             if options.temperature == nil { fields.append(("temperature", 0)) }
-        case .topK(let k, _):
+        case .randomTopK(let k, _):
             guard hasTopK else {
                 throw BackendError(
                     .unsupportedOption, backend: backend,
@@ -58,7 +58,7 @@ package struct SamplingFields: Sendable, Hashable {
             }
             fields.append(("top_k", GeneratedContent(k)))
             if switchesOffUnusedSampler { fields.append(("top_p", 1.0)) }
-        case .topP(let p, _):
+        case .randomProbabilityThreshold(let p, _):
             if hasTopK && switchesOffUnusedSampler { fields.append(("top_k", 0)) }
             fields.append(("top_p", GeneratedContent(p)))
         }

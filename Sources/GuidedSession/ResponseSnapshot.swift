@@ -30,6 +30,11 @@ public struct PartialResponse<Output: Sendable>: Sendable {
     /// The JSON value the text amounts to (open strings, arrays and objects closed; see
     /// `PartialJSON`), if the text is a viable JSON beginning; always nil for free text.
     public var rawContent: GeneratedContent?
+    /// Whether ``rawContent`` is a whole JSON value: the text has closed it, as Foundation
+    /// Models' `GeneratedContent.isComplete` says of a streamed snapshot. Nothing is closed for
+    /// it, but it is not checked yet either: only the final outcome is validated. Always false
+    /// for free text, whose end only the outcome knows.
+    public var isComplete: Bool
 
     /// A snapshot of `text` from `backend`.
     public init(backend: String, text: String) {
@@ -37,12 +42,19 @@ public struct PartialResponse<Output: Sendable>: Sendable {
         self.text = text
         guard Output.self != String.self else {
             rawContent = nil
+            isComplete = false
             return
         }
         switch PartialJSON.parse(text) {
-        case .complete(let value): rawContent = value
-        case .incomplete(let value): rawContent = value
-        case .invalid: rawContent = nil
+        case .complete(let value):
+            rawContent = value
+            isComplete = true
+        case .incomplete(let value):
+            rawContent = value
+            isComplete = false
+        case .invalid:
+            rawContent = nil
+            isComplete = false
         }
     }
 }

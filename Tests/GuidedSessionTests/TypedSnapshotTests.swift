@@ -41,6 +41,19 @@ import Testing
     static let complete =
         #"complete from model: ["Find a pool near home", "Book a beginner swim lesson", "Practise floating at the pool"]"#
 
+    /// A snapshot says whether its JSON is whole yet (Foundation Models'
+    /// `GeneratedContent.isComplete`); free text never is before the outcome.
+    @Test func aSnapshotSaysWhetherItsValueIsWhole() {
+        let text = #"{"steps":["Find a pool near home","Book a lesson","Float"]}"#
+        let growing = [text.prefix(12), text.prefix(40), text.dropLast()].map {
+            PartialResponse<StepSuggestions>(backend: "b", text: String($0)).isComplete
+        }
+        #expect(growing == [false, false, false])
+        let whole = PartialResponse<StepSuggestions>(backend: "b", text: text)
+        #expect(whole.isComplete && whole.content?.steps?.count == 3)
+        #expect(!PartialResponse<String>(backend: "b", text: "A whole sentence.").isComplete)
+    }
+
     @Test func snapshotsAreTypedAndGrow() async throws {
         let live = ScriptedBackend("live", streamChunk: 20, answers: [.output(RouterTests.good)])
         let seen = try await Self.snapshots(LanguageModelSession(configuration: GuidedConfiguration(backends: [live])))

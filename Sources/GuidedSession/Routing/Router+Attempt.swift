@@ -124,7 +124,7 @@ extension Router {
                     return step(.succeeded, .ship(shipped.content, shipped.response))
                 }
                 // Greedy decoding, or a backend that returned fewer: more batches would repeat them.
-                if results.count < size || request.options.sampling?.mode == .greedy { break batches }
+                if results.count < size || request.options.sampling?.kind == .greedy { break batches }
             case .failed(let error):
                 return withCandidates(
                     judge(.failed(error), from: backend, checks: checks, milliseconds: started.millisecondsAgo))
