@@ -78,14 +78,20 @@ public struct GenerationOptions: Sendable, Hashable {
     /// Grounded decoding for this request (free-text strings state only the specifics of the
     /// request's grounding); nil for the output type's setting. Not in Foundation Models.
     public var groundedDecoding: Bool?
+    /// Whether the model may call the session's tools before it answers, must call one, or may
+    /// not (Foundation Models 27's `toolCallingMode`); nil for the default, ``ToolCallingMode/allowed``.
+    /// Ignored by a session without tools.
+    public var toolCallingMode: ToolCallingMode?
 
     /// Creates options, each taken as given: a value out of its range (`rangeViolation`) is
     /// refused when a session sends the request, naming the option, never clamped.
     public init(
         sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil,
         repetitionPenalty: Double? = nil,
-        groundedDecoding: Bool? = nil, stopSequences: [String]? = nil, trimsToLastSentence: Bool? = nil
+        groundedDecoding: Bool? = nil, stopSequences: [String]? = nil, trimsToLastSentence: Bool? = nil,
+        toolCallingMode: ToolCallingMode? = nil
     ) {
+        self.toolCallingMode = toolCallingMode
         self.stopSequences = stopSequences
         self.trimsToLastSentence = trimsToLastSentence
         self.sampling = sampling
@@ -93,5 +99,30 @@ public struct GenerationOptions: Sendable, Hashable {
         self.maximumResponseTokens = maximumResponseTokens
         self.repetitionPenalty = repetitionPenalty
         self.groundedDecoding = groundedDecoding
+    }
+}
+
+extension GenerationOptions {
+    /// Whether the model may call tools, as Foundation Models 27 names it.
+    public struct ToolCallingMode: Sendable, Hashable {
+        /// The modes.
+        public enum Kind: Sendable, Hashable {
+            /// The model calls a tool when the request needs one, else answers.
+            case allowed
+            /// The model calls one of the tools first, then answers.
+            case required
+            /// The model answers without calling any tool.
+            case disallowed
+        }
+
+        /// Which mode this is.
+        public let kind: Kind
+
+        /// The model calls a tool when the request needs one (the default).
+        public static let allowed = ToolCallingMode(kind: .allowed)
+        /// The model calls one of the tools before it answers.
+        public static let required = ToolCallingMode(kind: .required)
+        /// The model answers without tools.
+        public static let disallowed = ToolCallingMode(kind: .disallowed)
     }
 }

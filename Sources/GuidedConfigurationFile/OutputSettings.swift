@@ -143,6 +143,7 @@ extension GenerationOptions {
             repetitionPenalty: repetitionPenalty ?? defaults.repetitionPenalty,
             groundedDecoding: groundedDecoding ?? defaults.groundedDecoding,
             stopSequences: stopSequences ?? defaults.stopSequences,
-            trimsToLastSentence: trimsToLastSentence ?? defaults.trimsToLastSentence)
+            trimsToLastSentence: trimsToLastSentence ?? defaults.trimsToLastSentence,
+            toolCallingMode: toolCallingMode ?? defaults.toolCallingMode)
     }
 }

@@ -15,6 +15,9 @@ public struct GenerationOutcome<Value: Sendable>: Sendable {
     /// ``GenerationOptions/trimsToLastSentence``), as in Foundation Models. Always false for
     /// structured output, which a cut makes invalid.
     public var isTruncated = false
+    /// The tool calls the model made before this answer (``Tool``), in order, each with its
+    /// result; their results were among the answer's facts. Empty without tools.
+    public var toolCalls: [ToolCall] = []
 
     /// Model or fallback.
     public enum Source: Sendable {

@@ -23,6 +23,14 @@ public final class LanguageModelSession: Sendable {
     public let configuration: GuidedConfiguration
     /// The router, with its availability cache.
     public let router: Router
+    /// The app's functions the model may call before it answers (``Tool``); fixed for the
+    /// session's life, as in Foundation Models.
+    public let tools: [any Tool]
+    /// The most tool calls one request makes before it answers.
+    public let maximumToolCalls: Int
+    /// Why ``tools`` cannot be offered (a bad name, parameters that are no object), if they cannot:
+    /// every request that would use them ends `invalidDeclaration` with it.
+    let toolProblem: String?
 
     private struct State {
         var turns: [ScopedTurn] = []
@@ -37,10 +45,18 @@ public final class LanguageModelSession: Sendable {
     ///   - configuration: The backends and routes.
     ///   - router: The router to use; default: a new one with the configuration's `routing`
     ///     deadline and tries per backend.
-    public init(instructions: String? = nil, configuration: GuidedConfiguration, router: Router? = nil) {
+    ///   - tools: Functions the model may call before it answers (``Tool``), none by default.
+    ///   - maximumToolCalls: The most tool calls one request makes; 3 by default.
+    public init(
+        instructions: String? = nil, tools: [any Tool] = [], maximumToolCalls: Int = 3,
+        configuration: GuidedConfiguration, router: Router? = nil
+    ) {
         self.instructions = instructions
         self.configuration = configuration
         self.router = router ?? Router(policy: configuration.routing)
+        self.tools = tools
+        self.maximumToolCalls = max(0, maximumToolCalls)
+        self.toolProblem = ToolChoice.problem(in: tools)
     }
 
     /// Prompts and responses kept so far, oldest first: each prompt a ``TranscriptEntry/Role/user``
@@ -179,9 +195,14 @@ public final class LanguageModelSession: Sendable {
         if let error = plan.declarationError {
             throw GenerationError(reason: FallbackReason(.invalidDeclaration, error.description), attempts: [])
         }
-        let resolved = OutputResolution.resolve(
-            plan, call: asked, file: plan.name.flatMap { configuration.outputs[$0] },
-            fileRoute: plan.name.flatMap { configuration.routes[$0] }, defaultRoute: configuration.route)
+        var asked = asked
+        var resolved = resolution(of: asked, plan)
+        let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
+        let used = try await toolCalls(for: asked, resolved, earlier: earlier)
+        if !used.calls.isEmpty {
+            asked.grounding += used.calls.map(\.fact)
+            resolved = resolution(of: asked, plan)
+        }
         let plan = resolved.plan
         let policy = resolved.policy
         let history = resolved.history
@@ -210,7 +231,6 @@ public final class LanguageModelSession: Sendable {
         }
         let backends = configuration.backends(named: resolved.route)
         if history == .kept {
-            let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
             request.transcript = await TranscriptWindow.fit(earlier, into: request, backend: backends.first)
         }
         let candidates = resolved.candidates
@@ -254,8 +274,9 @@ public final class LanguageModelSession: Sendable {
                     value: value,
                     source: .model(
                         backend: response.backend, tokens: response.tokensGenerated,
-                        milliseconds: response.milliseconds), attempts: attempts)
+                        milliseconds: response.milliseconds), attempts: used.attempts + attempts)
                 outcome.isTruncated = truncated
+                outcome.toolCalls = used.calls
                 return outcome
             }
             reason = FallbackReason(
@@ -263,13 +284,14 @@ public final class LanguageModelSession: Sendable {
         case .failure(let failure, _):
             reason = failure
         }
+        let attempts = used.attempts + result.attempts
         guard reason.code != .cancelled, let built = plan.fallbackValue(for: asked, after: reason) else {
-            throw GenerationError(reason: reason, attempts: result.attempts)
+            throw GenerationError(reason: reason, attempts: attempts)
         }
         let value: Value
         switch built {
         case .value(let fallback): value = fallback
-        case .broken(let broken): throw GenerationError(reason: broken, attempts: result.attempts)
+        case .broken(let broken): throw GenerationError(reason: broken, attempts: attempts)
         }
         let violations = plan.schema?.violations(of: plan.encode(value)) ?? []
         guard violations.isEmpty else {
@@ -277,9 +299,20 @@ public final class LanguageModelSession: Sendable {
                 .fallbackDoesNotFit,
                 "the fallback for this request breaks the schema: "
                     + violations.map(\.description).joined(separator: "; ") + " (after: \(reason))")
-            throw GenerationError(reason: broken, attempts: result.attempts)
+            throw GenerationError(reason: broken, attempts: attempts)
         }
-        return GenerationOutcome(value: value, source: .fallback(reason), attempts: result.attempts)
+        var outcome = GenerationOutcome(value: value, source: .fallback(reason), attempts: attempts)
+        outcome.toolCalls = used.calls
+        return outcome
+    }
+
+    /// How `asked` is generated for `plan`, by ``OutputResolution``, the one place that knows.
+    private func resolution<Value: Sendable>(of asked: SessionRequest, _ plan: OutputPlan<Value>)
+        -> OutputResolution<Value>
+    {
+        OutputResolution.resolve(
+            plan, call: asked, file: plan.name.flatMap { configuration.outputs[$0] },
+            fileRoute: plan.name.flatMap { configuration.routes[$0] }, defaultRoute: configuration.route)
     }
 
     /// How much of the context the session already fills: the instructions and every
