@@ -209,6 +209,9 @@ let package = Package(
         // Tuning a model, end to end: instructions, greedy, seeded sampling, temperature, context share.
         .executableTarget(
             name: "tuning", dependencies: ["Guided"], path: "examples/Tuning", swiftSettings: swiftSettings),
+        // Tools: the model calls the app's functions before it answers (ToolsExampleTests runs it).
+        .executableTarget(
+            name: "tools", dependencies: ["Guided"], path: "examples/Tools", swiftSettings: swiftSettings),
         .executableTarget(
             name: "copywriter", dependencies: ["Guided", "SenbaFlows"], path: "examples/Senba/Sources/copywriter",
             swiftSettings: swiftSettings),

@@ -35,7 +35,9 @@ enum ChatCommand {
             configuration.route = [backend]
         }
         var settings = ChatSettings(instructions: arguments.value(.instructions))
-        var session = LanguageModelSession(instructions: settings.instructions, configuration: configuration)
+        let tools = arguments.flag(.demoTools) ? DemoTools.all : []
+        var session = LanguageModelSession(
+            instructions: settings.instructions, tools: tools, configuration: configuration)
         let answering = Mutex<Task<Void, Never>?>(nil)
         signal(SIGINT, SIG_IGN)
         let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -69,7 +71,8 @@ enum ChatCommand {
                     Console.out("transcript cleared")
                 case "/instructions":
                     settings.instructions = argument.isEmpty ? nil : argument
-                    session = LanguageModelSession(instructions: settings.instructions, configuration: configuration)
+                    session = LanguageModelSession(
+                        instructions: settings.instructions, tools: tools, configuration: configuration)
                     let usage = await session.tokenUsage()
                     Console.out("new session; instructions: \(describe(usage.used))")
                 case "/tokens":
@@ -107,6 +110,7 @@ enum ChatCommand {
                 case .complete(let outcome):
                     Console.print(answer.ending(with: outcome.value))
                     if outcome.isTruncated { Console.out("[cut at the token limit]") }
+                    for call in outcome.toolCalls { Console.out("[tool: \(Console.line(call.fact))]") }
                     return
                 }
             }

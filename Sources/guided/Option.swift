@@ -41,10 +41,14 @@ enum Option: String, CommandLineOption {
     case format = "--format"
     case whitespace = "--whitespace"
     case out = "--out"
+    // Tools.
+    case demoTools = "--demo-tools"
 
     var valueName: String? {
         switch self {
-        case .strict, .allowUnsupported, .grounded, .greedy, .wholeSentences, .noQualityChecks, .stream, .json: nil
+        case .strict, .allowUnsupported, .grounded, .greedy, .wholeSentences, .noQualityChecks, .stream, .json,
+            .demoTools:
+            nil
         case .schema: "SCHEMA"
         case .prompt, .instructions, .stop: "TEXT"
         case .type, .backend: "NAME"
@@ -74,6 +78,7 @@ enum Option: String, CommandLineOption {
         case .instructions, .backend: [.generate, .respond, .chat]
         case .config: [.generate, .respond, .chat, .backends]
         case .json: [.generate, .respond, .models]
+        case .demoTools: [.chat]
         }
     }
 
@@ -135,6 +140,9 @@ enum Option: String, CommandLineOption {
                 + " the Swift type the schema declares, with its grammar"
         case .whitespace: "the JSON's whitespace the grammar admits: none between tokens (the default) or pretty"
         case .out: "write one file per schema into DIR (needed for several schemas)"
+        case .demoTools:
+            "offer the model two tools, current_date and calculator, and show each call it makes after the"
+                + " answer"
         }
     }
 }
