@@ -1,7 +1,7 @@
 public import GuidedSchema
 
 /// A tool whose arguments follow a schema known only at run time (read from a file, built from
-/// a plug-in's description): its arguments reach ``call`` as ``GeneratedContent``, already
+/// a plug-in's description): its arguments reach ``call(arguments:)`` as ``GeneratedContent``, already
 /// checked against ``parameters``.
 ///
 /// ```swift
