@@ -125,6 +125,8 @@ case .adversarial:
     await AdversarialBenchmark(guided: guided, live: !arguments.flag(.noLive)).run()
 case .realworld:
     RealWorldGrammarBenchmark().run()
+case .tools:
+    await ToolBenchmark(split: arguments.value(.split) ?? "all").run()
 case .grammar:
     GrammarBenchmark(repeats: count(.repeats) ?? 5).run()
 }

@@ -4,7 +4,7 @@ import GuidedCommandLine
 /// machine: `swift run -c release guided-bench grammar`.
 enum BenchCommand: String, CommandLineCommand {
     case grammar, realworld, backends, engines, router, grounded, text, faults, soak, throughput, processes
-    case adversarial, judge, labels, quality
+    case adversarial, judge, labels, quality, tools
 
     var operands: String { "" }
 
@@ -47,6 +47,9 @@ enum BenchCommand: String, CommandLineCommand {
                 + " the precision and coverage at each threshold"
         case .labels:
             "the checks against the reader labels (per split), or a recorded run's outputs with their labels"
+        case .tools:
+            "the committed tool requests on the embedded model: the right tool chosen (none where none fits),"
+                + " its arguments, and an answer that uses the result; calls per request and p50"
         case .quality:
             "the Senba flows or the default path end to end: what ships, what a reader keeps, candidates and"
                 + " latency, per flow and split"

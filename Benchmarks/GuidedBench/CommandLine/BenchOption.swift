@@ -88,7 +88,7 @@ enum BenchOption: String, CommandLineOption {
 
     var commands: Set<BenchCommand> {
         switch self {
-        case .split: [.text, .judge, .labels, .quality]
+        case .split: [.text, .judge, .labels, .quality, .tools]
         case .limit, .flow, .path, .candidates, .batch, .noEarlyStop, .noAdapter, .stepSense, .stepExamples,
             .noGrounded, .noQualityChecks, .judgeThreshold, .judgeQuestion, .judgeExamples, .seed, .temperature,
             .repetitionPenalty:
