@@ -32,13 +32,15 @@ enum BenchmarkTools {
         let fixtures = try JSONReader.parse(
             String(contentsOfFile: ToolBenchmark.folder + "/fixtures.json", encoding: .utf8), file: "fixtures.json")
         func table(_ key: String) -> [String: String] {
-            Dictionary(uniqueKeysWithValues: (fixtures[key]?.properties ?? []).compactMap { property in
-                property.value.stringValue.map { (property.name, $0) }
-            })
+            Dictionary(
+                uniqueKeysWithValues: (fixtures[key]?.properties ?? []).compactMap { property in
+                    property.value.stringValue.map { (property.name, $0) }
+                })
         }
         let contacts = table("contacts")
         let weather = table("weather")
-        func lookup(_ name: String, _ description: String, key: String, values: [String: String]) throws -> DynamicTool {
+        func lookup(_ name: String, _ description: String, key: String, values: [String: String]) throws -> DynamicTool
+        {
             let choices = GeneratedContent(elements: values.keys.sorted().map { GeneratedContent($0) })
             let property = GeneratedContent(properties: [("type", "string"), ("enum", choices)])
             let schema = try GenerationSchema.fromJSONSchema(
@@ -53,7 +55,8 @@ enum BenchmarkTools {
         }
         let all: [any Tool] = [
             DayOfWeek(),
-            try lookup("phone_number", "Gives the phone number of a contact, by full name.", key: "name", values: contacts),
+            try lookup(
+                "phone_number", "Gives the phone number of a contact, by full name.", key: "name", values: contacts),
             try lookup("weather", "Gives the current weather in a city.", key: "city", values: weather),
         ]
         return names.compactMap { name in all.first { $0.name == name } }

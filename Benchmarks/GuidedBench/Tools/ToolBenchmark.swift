@@ -75,7 +75,8 @@ struct ToolBenchmark {
 
     func report(_ results: [Result]) {
         print("\ntools — embedded default, greedy, \(results.count) requests")
-        print("kind        | split | n  | right tool | right arguments | answer uses the result | calls/request | p50 s")
+        print(
+            "kind        | split | n  | right tool | right arguments | answer uses the result | calls/request | p50 s")
         for kind in ["needed", "not needed", "two offered"] {
             for split in ["dev", "test"] {
                 let rows = results.filter { $0.request.kind == kind && $0.request.split == split }

@@ -31,6 +31,8 @@ struct ToolRequest: Sendable {
 
     /// The committed requests.
     static func load() throws -> [ToolRequest] {
-        try ReaderLabels.jsonLines(ToolBenchmark.folder + "/requests.jsonl").map { try ToolRequest($0.json, at: $0.place) }
+        try ReaderLabels.jsonLines(ToolBenchmark.folder + "/requests.jsonl").map {
+            try ToolRequest($0.json, at: $0.place)
+        }
     }
 }

@@ -36,7 +36,7 @@ import Testing
         #expect(
             named == [
                 "grammar", "realworld", "backends", "engines", "router", "grounded", "text", "faults", "soak",
-                "throughput", "processes", "adversarial", "judge", "labels", "quality",
+                "throughput", "processes", "adversarial", "judge", "labels", "quality", "tools",
             ])
     }
 }
