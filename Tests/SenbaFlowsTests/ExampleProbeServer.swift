@@ -75,24 +75,8 @@ struct ExampleProbeServer: Sendable {
         return ExampleProbeServer(dialect: dialect, pieces: pieces)
     }
 
-    /// `text` as a JSON string literal, as Python's `json.dumps(text, ensure_ascii=False)` spells it.
-    static func quoted(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case "\u{8}": literal += "\\b"
-            case "\u{C}": literal += "\\f"
-            case _ where scalar.value < 0x20: literal += String(format: "\\u%04x", scalar.value)
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "\""
-    }
+    /// `text` as a JSON string literal, as the probe's Python servers spell it.
+    static func quoted(_ text: String) -> String { PythonJSONString.quoted(text) }
 
     /// `text` with every UTF-16 unit a `\uXXXX` escape (the probe's `escaped_json`).
     static func escaped(_ text: String) -> String {

@@ -194,24 +194,8 @@ struct ProbeFaultServer: Sendable {
         return events(dialect, literals: literals)
     }
 
-    /// `text` as a JSON string literal the probe's way (`json.dumps`, non-ASCII raw).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{00}"..."\u{1F}": out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// `text` as a JSON string literal, as the probe's Python servers spell it.
+    static func quoted(_ text: String) -> String { PythonJSONString.quoted(text) }
 
     /// `text` with every UTF-16 unit a JSON `\uXXXX` escape (lower-case hex).
     static func escaped(_ text: String) -> String {
