@@ -1,6 +1,5 @@
 import CanonicalSchemas
 import Guided
-import GuidedTestTraits
 import Synchronization
 import Testing
 
@@ -106,17 +105,6 @@ import Testing
         #expect(tool.calls.all == ["2031-03-01"])
         #expect(backend.choices.count == 2)
         #expect(outcome.toolCalls.count == 1 && outcome.value == Self.answer)
-    }
-
-    @Test(.measuresTime) func aToolStillRunningAtTheDeadlineIsCancelledAndTheAnswerShips() async throws {
-        let backend = ToolScriptBackend(script: Self.callThenAnswer)
-        var tool = DayOfWeekTool()
-        tool.delay = .seconds(600)
-        let outcome = try await Self.session(backend, tool, deadline: .seconds(5))
-            .respond(to: "What weekday is 1 March 2031?")
-        #expect(outcome.toolCalls.map(\.result) == [.timedOut])
-        #expect(backend.choices.count == 1, "no choice after the deadline")
-        #expect(outcome.value == Self.answer)
     }
 
     /// `required`: the first choice has no `none`; the next may answer.
