@@ -197,6 +197,10 @@ public final class LanguageModelSession: Sendable {
         }
         var asked = asked
         var resolved = resolution(of: asked, plan)
+        // Before any tool runs: the tools' facts change the grounding, never the options.
+        if let problem = resolved.options.rangeViolation {
+            throw GenerationError(reason: FallbackReason(.invalidOptions, problem.description), attempts: [])
+        }
         let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
         let used = try await toolCalls(for: asked, resolved, earlier: earlier)
         if !used.calls.isEmpty {
@@ -207,9 +211,6 @@ public final class LanguageModelSession: Sendable {
         let policy = resolved.policy
         let history = resolved.history
         let options = resolved.options
-        if let problem = options.rangeViolation {
-            throw GenerationError(reason: FallbackReason(.invalidOptions, problem.description), attempts: [])
-        }
         var request = BackendRequest(
             prompt: asked.prompt, instructions: instructions, schema: plan.schema,
             options: options, grounding: asked.grounding, examples: resolved.examples,

@@ -120,6 +120,20 @@ import Testing
         #expect(outcome.toolCalls.count == 1)
     }
 
+    /// Options out of range are refused before any tool runs, as without tools.
+    @Test func optionsOutOfRangeAreRefusedBeforeAnyChoice() async throws {
+        let backend = ToolScriptBackend(script: Self.callThenAnswer)
+        let tool = DayOfWeekTool()
+        do {
+            _ = try await Self.session(backend, tool)
+                .respond(to: "What weekday is 1 March 2031?", options: GenerationOptions(temperature: 5))
+            Issue.record("a temperature of 5 was accepted")
+        } catch {
+            #expect(error.reason.code == .invalidOptions)
+        }
+        #expect(backend.requests.withLock { $0 }.isEmpty && tool.calls.all.isEmpty)
+    }
+
     @Test func disallowedAsksNoChoice() async throws {
         let backend = ToolScriptBackend(script: Self.callThenAnswer)
         let tool = DayOfWeekTool()
