@@ -7,8 +7,7 @@ extension BackendCapabilities {
     /// JSON Schema to enforce it, or a sampling mode or seed the backend cannot express.
     package func unsupportedReason(for request: BackendRequest) -> UnavailableReason? {
         if request.schema != nil && !grammar && !jsonSchema {
-            return UnavailableReason(
-                .unsupported, "it cannot constrain output to a schema (no grammar, no JSON Schema)")
+            return request.choosesTool ? Self.cannotCallTools : Self.cannotConstrain
         }
         guard let sampling = request.options.sampling else { return nil }
         switch sampling.kind {
@@ -26,4 +25,13 @@ extension BackendCapabilities {
         }
         return nil
     }
+
+    /// Why a backend with neither a grammar nor JSON Schema is skipped for structured output.
+    package static let cannotConstrain = UnavailableReason(
+        .unsupported, "it cannot constrain output to a schema (no grammar, no JSON Schema)")
+
+    /// Why such a backend is skipped for a tool choice (``BackendRequest/choosesTool``): it could
+    /// not hold the model to a declared tool and arguments its schema admits.
+    package static let cannotCallTools = UnavailableReason(
+        .unsupported, "it cannot call tools: it has no grammar or JSON Schema to hold a call to a declared tool")
 }

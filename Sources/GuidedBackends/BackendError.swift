@@ -47,6 +47,13 @@ public struct BackendError: GuidedError {
     public var violations: [Violation]
     /// For invalid or truncated output: a bounded excerpt of what came.
     package var excerpt: String?
+    /// For output that did not parse or broke the schema (``Code/invalidOutput``) or was cut
+    /// (``Code/truncated``): all of it, as the model wrote it (with the secrets a server's
+    /// redaction removes already removed) — Foundation Models' `ParsingError.rawContent`.
+    public var rawOutput: String?
+    /// For a request over the context (``Code/contextExceeded``): the context's size and the
+    /// tokens the request needs, where the check or the server said.
+    public var contextOverflow: ContextOverflow?
     /// For output stopped early (``Code/rejectedEarly``): all of its text so far.
     package var partialOutput: String?
     /// For output stopped early: its tokens so far with their log-probabilities, where the

@@ -52,6 +52,10 @@ public struct BackendRequest: Sendable {
     /// short free-text answers — rather than the app's: they teach a base model the pattern to
     /// continue, and a chat model, which follows instructions, is shown none of them (``ChatPrompt``).
     package var examplesAreDefault = false
+    /// Whether this request asks the model which tool to call (its schema is the union of the
+    /// declared calls): a backend that cannot hold output to a schema is skipped as one that
+    /// cannot call tools.
+    package var choosesTool = false
 
     /// One worked example.
     public struct Example: Sendable, Hashable {
@@ -104,16 +108,34 @@ public struct BackendRequest: Sendable {
 /// One turn of a session's transcript.
 public struct TranscriptEntry: Sendable, Hashable {
     /// Who spoke.
-    public enum Role: String, Sendable, Hashable { case user, model }
+    public enum Role: String, Sendable, Hashable {
+        /// What the user asked.
+        case user
+        /// What the model answered.
+        case model
+        /// A tool the model called before it answered, with its output (``toolCall``).
+        case tool
+    }
     /// Who spoke.
     public var role: Role
-    /// What was said (a response's JSON text for structured output).
+    /// What was said (a response's JSON text for structured output); for a ``Role/tool`` entry,
+    /// the call as the model read it: ``ToolCall/fact``.
     public var text: String
+    /// For a ``Role/tool`` entry: the tool's name, the arguments the model wrote and what the
+    /// tool gave back; nil for the other roles.
+    public var toolCall: ToolCall?
 
     /// A turn: what the user asked (`.user`) or the model answered (`.model`).
     public init(_ role: Role, _ text: String) {
         self.role = role
         self.text = text
+    }
+
+    /// A ``Role/tool`` entry for `call`: a call the model made between a prompt and its answer.
+    public init(_ call: ToolCall) {
+        self.role = .tool
+        self.text = call.fact
+        self.toolCall = call
     }
 }
 
@@ -141,6 +163,8 @@ public struct BackendResponse: Sendable {
     public var tokensGenerated: Int?
     /// How many tokens the prompt took, as the server counted them; nil when it did not say.
     public var promptTokens: Int?
+    /// How many of ``promptTokens`` the server reused from its prompt cache; nil when it did not say.
+    public var cachedPromptTokens: Int?
     /// Why generation stopped.
     public var stopReason: StopReason
     /// Time from request to response, in milliseconds.
@@ -174,6 +198,14 @@ public struct BackendResponse: Sendable {
         self.milliseconds = milliseconds
         self.tokensPerSecond = tokensPerSecond
         self.tokenLogProbabilities = tokenLogProbabilities
+    }
+
+    /// The tokens this response read and wrote: ``promptTokens``, ``cachedPromptTokens`` and
+    /// ``tokensGenerated``.
+    public var usage: GenerationUsage {
+        GenerationUsage(
+            input: GenerationUsage.Input(totalTokenCount: promptTokens, cachedTokenCount: cachedPromptTokens),
+            output: GenerationUsage.Output(totalTokenCount: tokensGenerated))
     }
 }
 

@@ -75,7 +75,8 @@ extension LanguageModelBackend {
 /// Turning a model's raw output into validated content: the one check every backend runs.
 public enum OutputValidation {
     /// Parses `text` (when a schema is given) and validates it against the full schema.
-    /// Throws ``BackendError/Code/invalidOutput`` with every violation.
+    /// Throws ``BackendError/Code/invalidOutput`` with every violation, and `text` whole as
+    /// ``BackendError/rawOutput``.
     public static func content(
         from text: String, schema: GenerationSchema?, backend: String,
         parse: (String) throws -> GeneratedContent
@@ -85,14 +86,18 @@ public enum OutputValidation {
         do {
             value = try parse(text)
         } catch {
-            throw BackendError(
+            var failure = BackendError(
                 .invalidOutput, backend: backend, "the output is not JSON: \(error)", excerpt: excerpt(text))
+            failure.rawOutput = text
+            throw failure
         }
         let violations = schema.violations(of: value)
         guard violations.isEmpty else {
-            throw BackendError(
+            var failure = BackendError(
                 .invalidOutput, backend: backend, "the output breaks the schema", violations: violations,
                 excerpt: excerpt(text))
+            failure.rawOutput = text
+            throw failure
         }
         return value
     }

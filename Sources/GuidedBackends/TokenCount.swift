@@ -51,9 +51,12 @@ package enum ContextBudget {
         // Compared without adding first: a server may report any n_ctx, a caller any maximum.
         guard prompt.value > context || response > context - prompt.value else { return }
         let estimated = prompt.isEstimate ? " (estimated)" : ""
-        throw BackendError(
+        var error = BackendError(
             .contextExceeded, backend: backend,
             "the prompt takes \(prompt.value) tokens\(estimated) and the response may take \(response); the context holds \(context)"
         )
+        let (needed, overflowed) = prompt.value.addingReportingOverflow(response)
+        error.contextOverflow = ContextOverflow(contextSize: context, tokenCount: overflowed ? Int.max : needed)
+        throw error
     }
 }

@@ -170,10 +170,15 @@ public final class LlamaServerBackend: LanguageModelBackend {
             // adding: a server may report any n_ctx, a caller any maximum.
             let room = (context - min(promptTokens, context)) / max(1, candidates)
             if maximum > room || promptTokens > context {
-                throw BackendError(
+                var error = BackendError(
                     .contextExceeded, backend: name,
                     "the prompt takes \(promptTokens) tokens and \(candidates) response\(candidates == 1 ? "" : "s") may take \(maximum) each; the context holds \(context)"
                 )
+                let (needed, overflowed) = maximum.multipliedReportingOverflow(by: max(1, candidates))
+                error.contextOverflow = ContextOverflow(
+                    contextSize: context,
+                    tokenCount: overflowed ? Int.max : promptTokens.addingReportingOverflow(needed).partialValue)
+                throw error
             }
         }
         var options = request.options
@@ -224,7 +229,14 @@ public final class LlamaServerBackend: LanguageModelBackend {
         case 400 where JSONOverHTTP.errorMessage(reply).contains("grammar"):
             throw BackendError(.grammarRejected, backend: name, JSONOverHTTP.errorMessage(reply))
         case 400 where JSONOverHTTP.errorMessage(reply).contains("context"):
-            throw BackendError(.contextExceeded, backend: name, JSONOverHTTP.errorMessage(reply))
+            var error = BackendError(.contextExceeded, backend: name, JSONOverHTTP.errorMessage(reply))
+            // llama-server's exceed_context_size_error names both numbers.
+            if let context = reply.json?["error"]?["n_ctx"]?.intValue,
+                let prompt = reply.json?["error"]?["n_prompt_tokens"]?.intValue
+            {
+                error.contextOverflow = ContextOverflow(contextSize: context, tokenCount: prompt)
+            }
+            throw error
         default:
             throw BackendError(
                 .httpStatus, backend: name, "/completion answered \(reply.status): \(JSONOverHTTP.errorMessage(reply))")
@@ -243,10 +255,12 @@ public final class LlamaServerBackend: LanguageModelBackend {
         let stop = StopReason(rawValue: json["stop_type"]?.stringValue ?? "") ?? .unknown
         let cut = stop == .limit || json["truncated"]?.boolValue == true
         if cut, request.schema != nil {
-            throw BackendError(
+            var failure = BackendError(
                 .truncated, backend: name,
                 "the output was cut by the token limit (stop_type \(json["stop_type"]?.stringValue ?? "?"))",
                 excerpt: OutputValidation.excerpt(text))
+            failure.rawOutput = text
+            throw failure
         }
         let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) {
             http.redactStrings(in: try JSONReader.parse($0))
@@ -259,6 +273,7 @@ public final class LlamaServerBackend: LanguageModelBackend {
             tokenLogProbabilities: ([json["completion_probabilities"]?.arrayValue ?? [], probabilities].first {
                 !$0.isEmpty
             }).map(Self.tokenLogProbabilities))
+        response.cachedPromptTokens = json.value(at: ["timings", "cache_n"])?.intValue
         response.mark(generatedWith: adapter)
         return response
     }

@@ -130,9 +130,11 @@ public final class OllamaBackend: LanguageModelBackend {
         let text = http.redact(text)
         let cut = json["done_reason"]?.stringValue == "length"
         if cut, request.schema != nil {
-            throw BackendError(
+            var failure = BackendError(
                 .truncated, backend: name, "the output was cut by the token limit",
                 excerpt: OutputValidation.excerpt(text))
+            failure.rawOutput = text
+            throw failure
         }
         let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) {
             http.redactStrings(in: try JSONReader.parse($0))

@@ -192,19 +192,23 @@ public final class OpenAICompatibleBackend: LanguageModelBackend {
         let text = http.redact(text)
         let cut = finishReason == "length"
         if cut, request.schema != nil {
-            throw BackendError(
+            var failure = BackendError(
                 .truncated, backend: name, "the output was cut by the token limit",
                 excerpt: OutputValidation.excerpt(text))
+            failure.rawOutput = text
+            throw failure
         }
         let content = try OutputValidation.content(from: text, schema: request.schema, backend: name) { text in
             let parsed = http.redactStrings(in: try JSONReader.parse(text))
             return server?.restoringOptionals(in: parsed) ?? parsed
         }
-        return BackendResponse(
+        var response = BackendResponse(
             backend: name, content: content, text: text, tokensGenerated: usage?["completion_tokens"]?.intValue,
             promptTokens: usage?["prompt_tokens"]?.intValue,
             stopReason: cut ? .limit : finishReason == "stop" ? .endOfSequence : .unknown,
             milliseconds: started.millisecondsAgo, tokensPerSecond: nil)
+        response.cachedPromptTokens = usage?.value(at: ["prompt_tokens_details", "cached_tokens"])?.intValue
+        return response
     }
 
     /// An estimate: one token per four bytes, rounded up.

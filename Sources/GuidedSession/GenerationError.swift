@@ -28,6 +28,8 @@ extension GenerationError {
         case .judgeRefused: "give the request a fallback (the app's own field), or lower the judge's threshold"
         case .deadlineExceeded: "raise the routing deadline, or lower maximumResponseTokens"
         case .tokenBudget, .contextExceeded: "raise maximumResponseTokens, or shorten the prompt and the transcript"
+        case .unsupportedGenerationGuide:
+            "route the type to a backend that takes a grammar or JSON Schema, or drop the guide it refuses"
         case .fallbackDoesNotFit: "make the fallback (or the filled template) satisfy the schema"
         case .invalidDeclaration:
             "give the type's properties types with a schema (String, numbers, Bool, arrays, Generable)"
@@ -35,6 +37,18 @@ extension GenerationError {
         case .cancelled: "nothing: the caller cancelled the request"
         default: "read the attempts"
         }
+    }
+
+    /// The whole text of the last output that did not parse, broke the schema or was cut
+    /// (``BackendError/rawOutput``, from the attempts and their candidates): Foundation Models'
+    /// `ParsingError.rawContent`; nil when no attempt produced such output.
+    public var rawOutput: String? {
+        attempts.reversed().lazy.compactMap { attempt -> String? in
+            if case .failed(let error) = attempt.outcome, let raw = error.rawOutput { return raw }
+            return attempt.candidates.reversed().lazy.compactMap { verdict -> String? in
+                if case .failed(let error) = verdict.outcome { error.rawOutput } else { nil }
+            }.first
+        }.first
     }
 
     /// Every attempt, in order, each `backend: outcome (time)`; nil when no backend was tried.

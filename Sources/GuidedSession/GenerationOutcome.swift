@@ -10,6 +10,11 @@ public struct GenerationOutcome<Value: Sendable>: Sendable {
     public var source: Source
     /// Every backend the router tried, in order.
     public var attempts: [Attempt]
+    /// The tokens read and written by the generations this outcome used — each tool choice and
+    /// the answer that shipped (candidates that were rejected, retries and judge questions are
+    /// not counted) — as the servers counted them (Foundation Models 27's `usage`). A count is
+    /// nil where a server did not say; every count is 0 for a fallback that nothing generated.
+    public var usage: GenerationUsage = .none
     /// Whether free text was cut by ``GenerationOptions/maximumResponseTokens``: the response
     /// ends there (trimmed to its last whole sentence with
     /// ``GenerationOptions/trimsToLastSentence``), as in Foundation Models. Always false for
@@ -52,8 +57,15 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
         public static let deadlineExceeded = Code(rawValue: "deadlineExceeded")
         /// The schema's smallest valid output cannot fit the token budget.
         public static let tokenBudget = Code(rawValue: "tokenBudget")
-        /// The prompt plus the response budget fits the context of no available backend.
+        /// The prompt plus the response budget fits the context of no available backend
+        /// (Foundation Models' `contextSizeExceeded`); ``FallbackReason/contextOverflow`` has the
+        /// numbers where a backend gave them.
         public static let contextExceeded = Code(rawValue: "contextExceeded")
+        /// The output type's schema uses a guide no backend in the route can enforce (a pattern
+        /// its grammar compiler refuses, or a backend with neither grammar nor JSON Schema):
+        /// Foundation Models' `unsupportedGenerationGuide`. The message names the type and what
+        /// each backend said.
+        public static let unsupportedGenerationGuide = Code(rawValue: "unsupportedGenerationGuide")
         /// Candidates passed every check, but the judge (``CandidatePolicy/judge``) scored none of
         /// them at its threshold: no suggestion a reader would keep, so the fallback — the app's
         /// "write your own" — ships. Each candidate's score is in its attempt.
@@ -77,6 +89,10 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
     /// The reason for people, e.g. `every available backend failed or produced output that
     /// failed a check`; match on ``code``, not on this text.
     public var message: String
+
+    /// For ``Code/contextExceeded``: the smallest context tried and the tokens the request
+    /// needed there, where a backend gave them.
+    public var contextOverflow: ContextOverflow?
 
     /// A reason of kind `code`, explained by `message` for people.
     public init(_ code: Code, _ message: String) {
@@ -122,6 +138,9 @@ public struct Attempt: Sendable, CustomStringConvertible {
     /// The request field the schema's constraint went in (``LanguageModelBackend/constraintField(for:)``),
     /// when the backend says; nil for an attempt that sent nothing.
     public var constraint: String?
+    /// For an attempt over the context (``Outcome/overBudget(_:)``): the context's size and the
+    /// tokens the request needed, where the backend said.
+    public var contextOverflow: ContextOverflow?
     /// The adapter the backend applied to the output that shipped (``BackendResponse/adapter``);
     /// nil when the base model alone generated it, or nothing shipped.
     public var adapter: ModelAdapter?

@@ -35,6 +35,7 @@ public final class LanguageModelSession: Sendable {
     private struct State {
         var turns: [ScopedTurn] = []
         var policies: [ObjectIdentifier: PolicyBox] = [:]
+        var usage = GenerationUsage.none
     }
 
     private let state = Mutex(State())
@@ -60,13 +61,20 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// Prompts and responses kept so far, oldest first: each prompt a ``TranscriptEntry/Role/user``
-    /// entry, each answer a ``TranscriptEntry/Role/model`` one (free text continues the
-    /// conversation; a structured request stands alone and keeps none — see ``TranscriptHistory``).
+    /// entry, each tool call the model made for it a ``TranscriptEntry/Role/tool`` entry (its
+    /// name, arguments and output), each answer a ``TranscriptEntry/Role/model`` one (free text
+    /// continues the conversation; a structured request stands alone and keeps none — see
+    /// ``TranscriptHistory``).
     ///
     /// ```swift
     /// for entry in session.transcript { print(entry.role == .user ? "you:" : "model:", entry.text) }
     /// ```
     public var transcript: [TranscriptEntry] { state.withLock { $0.turns.map(\.entry) } }
+
+    /// The tokens every outcome of this session has used so far (each ``GenerationOutcome/usage``
+    /// added up): it only grows, as Foundation Models 27's session `usage` does, and a count
+    /// turns nil once a server did not report it. A request that ended in an error adds nothing.
+    public var usage: GenerationUsage { state.withLock { $0.usage } }
 
     /// Forgets the transcript; instructions stay (a chat app's "new conversation").
     public func resetTranscript() {
@@ -203,6 +211,9 @@ public final class LanguageModelSession: Sendable {
         }
         let earlier = state.withLock { $0.turns.filter { $0.scope == asked.scope }.map(\.entry) }
         let used = try await toolCalls(for: asked, resolved, earlier: earlier)
+        if let unmet = used.unmetRequirement {
+            return try fallbackOutcome(for: asked, plan, after: unmet, attempts: used.attempts, usage: used.usage)
+        }
         if !used.calls.isEmpty {
             asked.grounding += used.calls.map(\.fact)
             resolved = resolution(of: asked, plan)
@@ -268,6 +279,7 @@ public final class LanguageModelSession: Sendable {
                     let said = plan.schema == nil ? (content.stringValue ?? content.jsonText()) : content.jsonText()
                     state.withLock {
                         $0.turns.append(ScopedTurn(entry: TranscriptEntry(.user, asked.prompt), scope: asked.scope))
+                        $0.turns += used.calls.map { ScopedTurn(entry: TranscriptEntry($0), scope: asked.scope) }
                         $0.turns.append(ScopedTurn(entry: TranscriptEntry(.model, said), scope: asked.scope))
                     }
                 }
@@ -278,6 +290,8 @@ public final class LanguageModelSession: Sendable {
                         milliseconds: response.milliseconds), attempts: used.attempts + attempts)
                 outcome.isTruncated = truncated
                 outcome.toolCalls = used.calls
+                outcome.usage = used.usage + response.usage
+                state.withLock { $0.usage = $0.usage + outcome.usage }
                 return outcome
             }
             reason = FallbackReason(
@@ -285,7 +299,19 @@ public final class LanguageModelSession: Sendable {
         case .failure(let failure, _):
             reason = failure
         }
-        let attempts = used.attempts + result.attempts
+        var outcome = try fallbackOutcome(
+            for: asked, plan, after: reason, attempts: used.attempts + result.attempts, usage: used.usage)
+        outcome.toolCalls = used.calls
+        return outcome
+    }
+
+    /// The outcome of `asked` when no model output ships: `plan`'s fallback, checked against the
+    /// schema, with `reason`; a ``GenerationError`` when there is none, it is broken, or the
+    /// caller cancelled.
+    private func fallbackOutcome<Value: Sendable>(
+        for asked: SessionRequest, _ plan: OutputPlan<Value>, after reason: FallbackReason, attempts: [Attempt],
+        usage: GenerationUsage
+    ) throws(GenerationError) -> GenerationOutcome<Value> {
         guard reason.code != .cancelled, let built = plan.fallbackValue(for: asked, after: reason) else {
             throw GenerationError(reason: reason, attempts: attempts)
         }
@@ -303,7 +329,8 @@ public final class LanguageModelSession: Sendable {
             throw GenerationError(reason: broken, attempts: attempts)
         }
         var outcome = GenerationOutcome(value: value, source: .fallback(reason), attempts: attempts)
-        outcome.toolCalls = used.calls
+        outcome.usage = usage
+        state.withLock { $0.usage = $0.usage + usage }
         return outcome
     }
 

@@ -24,8 +24,8 @@ enum TranscriptWindow {
             var candidate = request
             candidate.transcript = Array(kept)
             if TokenCount.estimate(of: CompletionPrompt.render(candidate)).value <= budget { break }
-            // Drop the oldest exchange: a prompt and the response that follows it.
-            kept = kept.dropFirst(kept.first?.role == .user && kept.dropFirst().first?.role == .model ? 2 : 1)
+            // Drop the oldest exchange: a prompt, its tool calls and the response that follows them.
+            kept = kept.dropFirst(TranscriptExchange.grouped(kept).first?.entryCount ?? kept.count)
         }
         return Array(kept)
     }

@@ -48,4 +48,15 @@ import Testing
         for prompt in backend.prompts { #expect(TokenCount.estimate(of: prompt).value + 100 <= 630) }
         #expect(backend.sent.last!.transcript.count < 60)
     }
+
+    @Test func theWindowDropsACallWithItsExchange() {
+        let turns = [
+            TranscriptEntry(.user, String(repeating: "old ", count: 200)), TranscriptEntry(ToolTranscriptTests.call),
+            TranscriptEntry(ToolTranscriptTests.call), TranscriptEntry(.model, "Saturday."),
+            TranscriptEntry(.user, "Thanks."), TranscriptEntry(.model, "You're welcome."),
+        ]
+        let request = BackendRequest(prompt: "Bye.", options: GenerationOptions(maximumResponseTokens: 100))
+        let kept = TranscriptWindow.fit(turns, into: request, contextSize: 300)
+        #expect(kept == Array(turns[4...]), "the old prompt went with both its calls and its answer")
+    }
 }

@@ -10,7 +10,8 @@ public import GuidedSchema
 /// - for each worked example, a **user** turn (the example's facts block, then its input) and an
 ///   **assistant** turn (its output: compact JSON, or the text itself without a schema) — the
 ///   app's examples only: those the framework derives for a base model are left out;
-/// - the transcript, each earlier prompt a **user** turn and each response an **assistant** turn;
+/// - the transcript, each earlier prompt a **user** turn (after the facts its tool calls added,
+///   as the answer read them) and each response an **assistant** turn;
 /// - last, a **user** turn with the request's facts block, its prompt and — when there are
 ///   instructions — a reminder of them: `(Remember: {instructions})`.
 ///
@@ -71,8 +72,12 @@ public enum ChatPrompt {
             messages.append(
                 Message(.assistant, PromptText.lines(example.outputText(structured: request.schema != nil))))
         }
-        for entry in request.transcript {
-            messages.append(Message(entry.role == .user ? .user : .assistant, PromptText.lines(entry.text)))
+        for exchange in TranscriptExchange.grouped(request.transcript) {
+            if exchange.prompt != nil || !exchange.facts.isEmpty {
+                messages.append(
+                    Message(.user, CompletionPrompt.chatMessage(exchange.prompt ?? "", facts: exchange.facts)))
+            }
+            if let answer = exchange.answer { messages.append(Message(.assistant, PromptText.lines(answer))) }
         }
         var last = CompletionPrompt.chatMessage(request.prompt, facts: request.grounding)
         if let instructions = request.instructions, !instructions.isEmpty {

@@ -23,6 +23,8 @@ import GuidedSchema
 /// Input: {prompt}
 /// Output:
 /// ```
+/// An earlier exchange in which the model called tools shows their results as its facts block, as
+/// the answer read them.
 /// A facts block appears only where there are facts, right before the input it belongs to: each
 /// example shows its own facts and the output drawn from them, the request shows its own. The
 /// same shape in every section is what a base model continues; examples from other domains
@@ -46,14 +48,11 @@ public enum CompletionPrompt {
             sections.append(
                 factsBlock(example.grounding) + "Input: \(PromptText.lines(example.input))\nOutput: \(output)")
         }
-        var pending: String?
-        for entry in request.transcript {
-            switch entry.role {
-            case .user: pending = entry.text
-            case .model:
-                sections.append("Input: \(PromptText.lines(pending ?? ""))\nOutput: \(PromptText.lines(entry.text))")
-                pending = nil
-            }
+        for exchange in TranscriptExchange.grouped(request.transcript) {
+            guard let answer = exchange.answer else { continue }
+            sections.append(
+                factsBlock(exchange.facts) + "Input: \(PromptText.lines(exchange.prompt ?? ""))\nOutput: "
+                    + PromptText.lines(answer))
         }
         sections.append(factsBlock(request.grounding) + "Input: \(PromptText.lines(request.prompt))\nOutput:")
         return sections.joined(separator: "\n\n")

@@ -205,11 +205,14 @@ extension Router {
                     FallbackReason(
                         .deadlineExceeded, "stopped before the deadline of \(policy.deadline): \(error.message)")))
         case .failed(let error) where error.code == .contextExceeded:
-            return step(.overBudget(error.message), .nextBackend)
+            var over = step(.overBudget(error.message), .nextBackend)
+            over.attempt.contextOverflow = error.contextOverflow
+            return over
         case .failed(let error) where error.code == .unavailable || error.code == .transport:
             availability.record(.unavailable(UnavailableReason(.unreachable, error.message)), for: backend.name)
             return step(.failed(error), .nextBackend)
-        case .failed(let error) where error.code == .unsupportedOption:
+        case .failed(let error) where error.code == .unsupportedOption || error.code == .grammarRejected:
+            // The same request would be refused again.
             return step(.failed(error), .nextBackend)
         case .failed(let error):
             return step(.failed(error), .retry)

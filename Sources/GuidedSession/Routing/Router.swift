@@ -171,9 +171,29 @@ public final class Router: Sendable {
             "maximumResponseTokens \(maximum) cannot hold the smallest valid output (about \(smallest) tokens)")
     }
 
+    /// ``FallbackReason/Code/unsupportedGenerationGuide`` when every attempt ended on the schema
+    /// itself: a grammar the backend refused, or a backend that cannot constrain output at all.
+    static func unsupportedGuideReason(_ attempts: [Attempt]) -> FallbackReason? {
+        let causes = attempts.map { attempt -> String? in
+            switch attempt.outcome {
+            case .failed(let error) where error.code == .grammarRejected:
+                "\(attempt.backend): \(error.message)"
+            case .unavailable(let reason) where reason == BackendCapabilities.cannotConstrain:
+                "\(attempt.backend): \(reason.message)"
+            default: nil
+            }
+        }
+        guard !causes.isEmpty, causes.allSatisfy({ $0 != nil }) else { return nil }
+        let unique = causes.compactMap(\.self).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return FallbackReason(
+            .unsupportedGenerationGuide,
+            "no backend in the route can enforce the schema (\(unique.joined(separator: "; ")))")
+    }
+
     /// Why a route that ran out of backends produced nothing.
     static func exhaustedReason(_ attempts: [Attempt], routeIsEmpty: Bool) -> FallbackReason {
         if routeIsEmpty { return FallbackReason(.noBackendAvailable, "the route is empty") }
+        if let unsupported = unsupportedGuideReason(attempts) { return unsupported }
         let generated = attempts.contains(where: Self.generated)
         if generated {
             let judged = attempts.flatMap(\.candidates).filter { $0.judgeScore != nil }
@@ -189,7 +209,10 @@ public final class Router: Sendable {
                 .allBackendsFailed, "every available backend failed or produced output that failed a check")
         }
         if attempts.contains(where: { if case .overBudget = $0.outcome { true } else { false } }) {
-            return FallbackReason(.contextExceeded, "the request does not fit the context of any available backend")
+            var reason = FallbackReason(
+                .contextExceeded, "the request does not fit the context of any available backend")
+            reason.contextOverflow = attempts.compactMap(\.contextOverflow).max { $0.contextSize < $1.contextSize }
+            return reason
         }
         let causes = attempts.compactMap { attempt -> String? in
             guard case .unavailable(let reason) = attempt.outcome else { return nil }

@@ -17,6 +17,11 @@ struct ToolLoop: Sendable {
         var calls: [ToolCall] = []
         /// Every attempt at the choices.
         var attempts: [Attempt] = []
+        /// The tokens the choices that were made read and wrote.
+        var usage: GenerationUsage = .none
+        /// Why a call the request required (``GenerationOptions/ToolCallingMode/required``) was
+        /// never made: the first choice's route failed, e.g. no backend in it can call tools.
+        var unmetRequirement: FallbackReason?
     }
 
     /// Runs the calls for `request` (its prompt, facts and transcript as the answer will have
@@ -34,6 +39,7 @@ struct ToolLoop: Sendable {
         asked.grammar = nil
         asked.adapter = nil
         asked.groundedVocabulary = nil
+        asked.choosesTool = true
         while outcome.calls.count < maximumCalls, ContinuousClock.now < deadline {
             let choice: ToolChoice
             do {
@@ -46,6 +52,11 @@ struct ToolLoop: Sendable {
             asked.instructions = choice.instructions
             let result = await router.route(asked, through: backends)
             outcome.attempts += result.attempts
+            if case .failure(let reason, _) = result, required, outcome.calls.isEmpty {
+                outcome.unmetRequirement = FallbackReason(
+                    reason.code, "the request requires a tool call, and none was made: \(reason.message)")
+            }
+            if case .success(_, let response, _) = result { outcome.usage = outcome.usage + response.usage }
             guard case .success(let content, _, _) = result,
                 case .call(let name, let arguments) = ToolChoice.decision(content),
                 let tool = tools.first(where: { $0.name == name }),

@@ -4,9 +4,10 @@ import Synchronization
 /// A backend that answers each request by a script over what it was asked, recording every
 /// request: the tool choices (``isChoice(_:)``) and the answer alike. Each output is checked
 /// against the request's schema as a real backend's is, so a script that writes arguments the
-/// tool's schema refuses gets `invalidOutput`, as a backend without a grammar would.
+/// tool's schema refuses gets `invalidOutput`, as a backend without a grammar would. Every
+/// response reads 50 prompt tokens, 40 of them cached, and writes 10.
 final class ToolScriptBackend: LanguageModelBackend {
-    let name = "scripted"
+    let name: String
     let kind = "test"
     let capabilities: BackendCapabilities
     let requests = Mutex<[BackendRequest]>([])
@@ -15,9 +16,11 @@ final class ToolScriptBackend: LanguageModelBackend {
     /// A backend whose output for each request is `script(request, n)`, `n` counting the tool
     /// choices so far (0 for the first).
     init(
+        name: String = "scripted",
         capabilities: BackendCapabilities = BackendCapabilities(grammar: true, jsonSchema: true),
         script: @escaping @Sendable (BackendRequest, Int) -> String
     ) {
+        self.name = name
         self.capabilities = capabilities
         self.script = script
     }
@@ -35,7 +38,11 @@ final class ToolScriptBackend: LanguageModelBackend {
             defer { recorded.append(request) }
             return recorded.filter(Self.isChoice).count
         }
-        return try BackendResponse(validating: script(request, choice), for: request, backend: name)
+        var response = try BackendResponse(validating: script(request, choice), for: request, backend: name)
+        response.promptTokens = 50
+        response.cachedPromptTokens = 40
+        response.tokensGenerated = 10
+        return response
     }
 
     func contextSize() async throws(BackendError) -> Int { 8192 }
