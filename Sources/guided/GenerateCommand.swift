@@ -179,22 +179,32 @@ enum GenerateCommand {
         return value
     }
 
-    /// `{"value", "source", "backend", "reason", "attempts": [{"backend", "outcome", "ms", "constraint"?, "adapter"?, "candidates"?}]}`,
+    /// `{"value", "source", "backend", "reason", "usage", "attempts": [{"backend", "outcome", "ms", "constraint"?, "adapter"?, "candidates"?}]}`,
     /// each candidate `{"index", "outcome", "score", "shipped", "output"}`.
     static func report(_ outcome: GenerationOutcome<GeneratedContent>) -> GeneratedContent {
         switch outcome.source {
         case .model(let backend, _, _):
             return [
                 "value": outcome.value, "source": "model", "backend": GeneratedContent(backend), "reason": nil,
-                "attempts": report(outcome.attempts),
+                "usage": report(outcome.usage), "attempts": report(outcome.attempts),
             ]
         case .fallback(let reason):
             return [
                 "value": outcome.value, "source": "fallback", "backend": nil,
-                "reason": GeneratedContent(reason.code.rawValue),
+                "reason": GeneratedContent(reason.code.rawValue), "usage": report(outcome.usage),
                 "attempts": report(outcome.attempts),
             ]
         }
+    }
+
+    /// `{"input", "cached", "output"}`: the outcome's tokens (``GenerationOutcome/usage``), each
+    /// null where a server did not say.
+    static func report(_ usage: GenerationUsage) -> GeneratedContent {
+        func count(_ value: Int?) -> GeneratedContent { value.map { GeneratedContent($0) } ?? nil }
+        return [
+            "input": count(usage.input.totalTokenCount), "cached": count(usage.input.cachedTokenCount),
+            "output": count(usage.output.totalTokenCount),
+        ]
     }
 
     /// The report when nothing ships: no value, `"source": "none"`.

@@ -4,7 +4,7 @@ import GuidedCommandLine
 /// `guided respond`: free text, argument mapping over
 /// ``LanguageModelSession/respond(to:grounding:examples:options:policy:)`` (or its stream with
 /// `--stream`). Prints the answer on stdout and a one-line trace on stderr; with `--json`, one
-/// object `{"text", "source" (model | fallback | none), "backend", "truncated", "tokens",
+/// object `{"text", "source" (model | fallback | none), "backend", "truncated", "tokens", "usage",
 /// "attempts"}`. Exit codes are `guided generate`'s: 0 an answer, 2 a usage error, 3 none.
 ///
 /// Routed like `generate`: `--backend NAME`, else the configuration's route. A base model's
@@ -104,7 +104,7 @@ enum RespondCommand {
         return [
             "text": GeneratedContent(outcome.value), "source": source, "backend": backend, "reason": reason,
             "truncated": GeneratedContent(outcome.isTruncated), "tokens": tokens,
-            "attempts": GenerateCommand.report(outcome.attempts),
+            "usage": GenerateCommand.report(outcome.usage), "attempts": GenerateCommand.report(outcome.attempts),
         ]
     }
 
