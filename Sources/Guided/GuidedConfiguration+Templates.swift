@@ -75,7 +75,7 @@ extension GuidedConfiguration {
     /// Refuses a folder, FIFO, socket or device where `outputs` names a file, without opening it:
     /// opening a FIFO blocks until someone writes to it (the second probe's hang).
     static func refuseUnlessRegularFile(
-        _ path: String, named what: String, key: String, in settings: OutputSettings
+        _ path: String, named what: String, key: String, in settings: OutputOverrides
     ) throws(ConfigurationError) {
         guard let kind = FileBytes.entryKind(path), kind != .file else { return }
         throw settings.error(

@@ -33,10 +33,10 @@ package enum AdapterSetting: Sendable, Hashable {
     }
 }
 
-extension OutputSettings {
+extension OutputOverrides {
     /// The adapter a type with `schema` is served with under `settings` (its `outputs` entry):
     /// the configured one (none for `false`), else the schema's own.
-    package static func adapter(_ settings: OutputSettings?, schema: GenerationSchema?) -> ModelAdapter? {
+    package static func adapter(_ settings: OutputOverrides?, schema: GenerationSchema?) -> ModelAdapter? {
         if let configured = settings?.adapter { return configured.adapter }
         return schema?.adapter
     }

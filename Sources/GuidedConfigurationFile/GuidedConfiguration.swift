@@ -12,7 +12,7 @@ public import GuidedSchema
 /// backend names to try, default: the order of `backends`), `routes` (optional; per output type
 /// name, its own order, e.g. `{"StepSuggestions": ["embedded"]}`), `routing` (optional; the
 /// deadline and retries, see ``RoutePolicy``), `outputs` (optional; per output type name,
-/// its route, sampling options, candidates, validators and fallback, see `OutputSettings`),
+/// its route, sampling options, candidates, validators and fallback, see `OutputOverrides`),
 /// `version` (optional, must be 1).
 /// Each backend's keys are documented by its kind; unknown keys are errors.
 public struct GuidedConfiguration: Sendable {
@@ -26,7 +26,7 @@ public struct GuidedConfiguration: Sendable {
     public var routing: RoutePolicy
     /// Per output type (by Swift type name): what an operator set for it in `outputs`. A route
     /// given there is also in ``routes``.
-    package var outputs: [String: OutputSettings]
+    package var outputs: [String: OutputOverrides]
 
     /// A configuration built in code. `route` defaults to the backends in the order given;
     /// `routes` maps an output type's name to its own order.
@@ -40,7 +40,7 @@ public struct GuidedConfiguration: Sendable {
     /// A configuration with per-output settings, as a configuration file's `outputs` gives them.
     package init(
         backends: [any LanguageModelBackend], route: [String]? = nil, routes: [String: [String]] = [:],
-        routing: RoutePolicy = RoutePolicy(), outputs: [String: OutputSettings]
+        routing: RoutePolicy = RoutePolicy(), outputs: [String: OutputOverrides]
     ) {
         self.backends = backends
         self.route = route ?? backends.map(\.name)

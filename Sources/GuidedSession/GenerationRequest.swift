@@ -1,4 +1,5 @@
 public import GuidedBackends
+import GuidedConfigurationFile
 public import GuidedSchema
 
 /// Everything one call brings to a session: the prompt (or an authored copy to polish), the

@@ -1,4 +1,5 @@
 public import GuidedBackends
+public import GuidedConfigurationFile
 import GuidedSchema
 public import GuidedValidation
 

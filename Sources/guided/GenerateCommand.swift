@@ -19,7 +19,7 @@ import Synchronization
 /// replaces the examples; `--candidates N` the candidates; `--grounded` forces grounded decoding.
 ///
 /// The configuration's `outputs` entry for the schema's name applies as it does in a session
-/// (see `OutputSettings`): what the tool does by default < the configuration < the flags
+/// (see `OutputOverrides`): what the tool does by default < the configuration < the flags
 /// given on this command line.
 enum GenerateCommand {
     static func run(_ arguments: ParsedArguments) async throws(CommandFailure) {

@@ -67,9 +67,9 @@ enum GenerationArguments {
     }
 
     /// `--judge-threshold T`: a judge's threshold in the configuration's one range
-    /// (`JudgeSetting.thresholdRange`, 0 to 1); nil without the flag.
+    /// (`Judge.thresholdRange`, 0 to 1); nil without the flag.
     static func judgeThreshold(_ arguments: ParsedArguments) throws(CommandFailure) -> Double? {
-        try number(.judgeThreshold, in: arguments, JudgeSetting.thresholdRange)
+        try number(.judgeThreshold, in: arguments, Judge.thresholdRange)
     }
 
     /// Facts given on the command line or in a file: one per line — any line break, CRLF, CR and

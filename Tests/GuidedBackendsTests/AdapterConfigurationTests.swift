@@ -8,11 +8,11 @@ import Testing
 /// Adapters in the configuration: an output type's `adapter` (a name, or `false` for none) and a
 /// managed server's `adapters` (names and their files), each bad value a located error.
 @Suite struct AdapterConfigurationTests {
-    let settings = OutputSettingsTests()
+    let settings = OutputOverridesTests()
 
     @Test func anOutputTypeNamesItsAdapterOrTurnsItsSchemasOff() throws {
         let configuration = try settings.load(
-            "{\(OutputSettingsTests.backends), \"outputs\": {\"StepSuggestions\": {\"adapter\": \"next-steps\"}, "
+            "{\(OutputOverridesTests.backends), \"outputs\": {\"StepSuggestions\": {\"adapter\": \"next-steps\"}, "
                 + "\"Caption\": {\"adapter\": false}}}")
         #expect(configuration.outputs["StepSuggestions"]?.adapter == .named("next-steps"))
         #expect(configuration.outputs["Caption"]?.adapter == .off)

@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aConfigurationNamesThePromptStyleAndABadOneIsALocatedError() throws {
-        let settings = OutputSettingsTests()
+        let settings = OutputOverridesTests()
         let configuration = try settings.load(
             #"{"backends": [{"name": "q", "kind": "llama-server", "url": "http://127.0.0.1:9", "promptStyle": "chat"}]}"#
         )

@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func aConfigurationNamesAModelOfTheCatalogueOrAFileBesideIt() throws {
-        let settings = OutputSettingsTests()
+        let settings = OutputOverridesTests()
         let named = try settings.load(
             #"{"backends": [{"name": "e", "kind": "managed-llama-server", "model": "gemma-3-270m"}]}"#)
         #expect((named.backends[0] as? ManagedLlamaServerBackend)?.settings.model == "gemma-3-270m")

@@ -41,7 +41,7 @@ import Testing
         func contextSize() async throws(BackendError) -> Int { 4096 }
     }
 
-    static func session(_ backend: any LanguageModelBackend, outputs: [String: OutputSettings] = [:])
+    static func session(_ backend: any LanguageModelBackend, outputs: [String: OutputOverrides] = [:])
         -> LanguageModelSession
     {
         LanguageModelSession(configuration: GuidedConfiguration(backends: [backend], outputs: outputs))
@@ -70,7 +70,7 @@ import Testing
     @Test func theConfigurationTurnsATypesAdapterOffOrNamesAnother() async throws {
         for (setting, expected) in [(AdapterSetting.off, nil), (.named("captions"), ModelAdapter("captions"))] {
             let backend = AdaptedBackend()
-            let outputs = ["Adapted": OutputSettings(adapter: setting)]
+            let outputs = ["Adapted": OutputOverrides(adapter: setting)]
             _ = try await Self.session(backend, outputs: outputs).respond(
                 to: "Suggest two steps.", generating: Adapted.self)
             #expect(backend.recording.sent.first?.adapter == expected, "\(setting)")
@@ -81,7 +81,7 @@ import Testing
         let backend = AdaptedBackend()
         let examples = ExamplesSetting.inline(
             [Example("Suggest two steps.", output: ["steps": ["Plan two meals", "Buy rice"]])])
-        _ = try await Self.session(backend, outputs: ["Adapted": OutputSettings(examples: examples)]).respond(
+        _ = try await Self.session(backend, outputs: ["Adapted": OutputOverrides(examples: examples)]).respond(
             to: "Suggest two steps.", generating: Adapted.self)
         #expect(backend.recording.sent.first?.adapter == nil)
     }

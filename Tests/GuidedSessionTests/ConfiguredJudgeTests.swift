@@ -18,7 +18,7 @@ import Testing
         -> (refusal: FallbackReason?, questions: [BackendRequest])
     {
         let judge = JudgingBackend(["assistant": score])
-        var outputs: [String: OutputSettings] = [:]
+        var outputs: [String: OutputOverrides] = [:]
         if let json {
             outputs["StepSuggestions"] = try ConfiguredOutputTests.settings(
                 #"{"judge": \#(json)}"#, backends: ["recording", "judge"])

@@ -13,13 +13,13 @@ import Testing
     ]
 
     /// Settings for `StepSuggestions` read from `json` as the configuration file would hold them.
-    static func settings(_ json: String, backends: [String] = ["recording"]) throws -> OutputSettings {
+    static func settings(_ json: String, backends: [String] = ["recording"]) throws -> OutputOverrides {
         let node = ConfigurationNode(
             try JSONReader.parse(json), at: JSONPointer(tokens: ["outputs", "StepSuggestions"]), file: "ops.json")
-        return try OutputSettings.read(node, backends: backends)
+        return try OutputOverrides.read(node, backends: backends)
     }
 
-    static func session(_ backends: [any LanguageModelBackend], _ outputs: [String: OutputSettings])
+    static func session(_ backends: [any LanguageModelBackend], _ outputs: [String: OutputOverrides])
         -> LanguageModelSession
     {
         LanguageModelSession(
@@ -137,7 +137,7 @@ import Testing
 
     @Test func aTemplateFallbackIsFilledFromTheRequestsFacts() async throws {
         let dead = ScriptedBackend("dead", available: RouterTests.down, answers: [])
-        var settings = OutputSettings(
+        var settings = OutputOverrides(
             pointer: JSONPointer(tokens: ["outputs", "RewrittenNotification"]), file: "ops.json")
         settings.fallback = .template(path: "note.json", content: ["text": "Back in {month} you wrote: \"{entry}\""])
         let session = LanguageModelSession(

@@ -29,7 +29,7 @@ import Testing
         var call = SessionRequest(
             prompt: "Suggest two steps.", grounding: ["Goal: swim"], examples: [], options: .init())
         var callFallback = false
-        var file: OutputSettings?
+        var file: OutputOverrides?
         var fileRoute: [String]?
         var registered: OutputPolicy<Steps>?
 
@@ -77,7 +77,7 @@ import Testing
             build: { layers, layer in
                 switch layer {
                 case .call: layers.call.options.temperature = 0.1
-                case .file: layers.file = OutputSettings(options: GenerationOptions(temperature: 0.2))
+                case .file: layers.file = OutputOverrides(options: GenerationOptions(temperature: 0.2))
                 case .registered: layers.registered = Self.registered(layers) { $0.options.temperature = 0.3 }
                 }
             }, read: { $0.options.temperature })
@@ -91,7 +91,7 @@ import Testing
                 let sampling = GenerationOptions.SamplingMode.random(top: 5, seed: 1)
                 switch layer {
                 case .call: layers.call.options.sampling = sampling
-                case .file: layers.file = OutputSettings(options: GenerationOptions(sampling: sampling))
+                case .file: layers.file = OutputOverrides(options: GenerationOptions(sampling: sampling))
                 case .registered: layers.registered = Self.registered(layers) { $0.options.sampling = sampling }
                 }
             }, read: { $0.samplingIsDefault })
@@ -101,7 +101,7 @@ import Testing
             build: { layers, layer in
                 switch layer {
                 case .call: layers.call.options.repetitionPenalty = 0.2
-                case .file: layers.file = OutputSettings(options: GenerationOptions(repetitionPenalty: 0.3))
+                case .file: layers.file = OutputOverrides(options: GenerationOptions(repetitionPenalty: 0.3))
                 case .registered: layers.registered = Self.registered(layers) { $0.options.repetitionPenalty = 0.4 }
                 }
             }, read: { $0.repetitionPenaltyIsDefault })
@@ -119,7 +119,7 @@ import Testing
             build: { layers, layer in
                 switch layer {
                 case .call: layers.call.options.groundedDecoding = false
-                case .file: layers.file = OutputSettings(options: GenerationOptions(groundedDecoding: true))
+                case .file: layers.file = OutputOverrides(options: GenerationOptions(groundedDecoding: true))
                 case .registered: layers.registered = Self.registered(layers) { $0.options.groundedDecoding = false }
                 }
             }, read: { $0.groundedDecoding })
@@ -145,7 +145,7 @@ import Testing
             build: { layers, layer in
                 switch layer {
                 case .call: layers.call.options.temperature = 0.5
-                case .file: layers.file = OutputSettings(candidates: CandidateSettings(count: 5))
+                case .file: layers.file = OutputOverrides(candidates: CandidatePolicy.Overrides(count: 5))
                 case .registered:
                     layers.registered = Self.registered(layers) { $0.candidates = CandidatePolicy(count: 3) }
                 }
@@ -158,7 +158,8 @@ import Testing
             build: { layers, layer in
                 switch layer {
                 case .call: layers.call.options.temperature = 0.5
-                case .file: layers.file = OutputSettings(candidates: CandidateSettings(count: nil, stepSense: false))
+                case .file:
+                    layers.file = OutputOverrides(candidates: CandidatePolicy.Overrides(count: nil, stepSense: false))
                 case .registered:
                     layers.registered = Self.registered(layers) {
                         var candidates = CandidatePolicy(count: 4)
@@ -177,8 +178,8 @@ import Testing
                 switch layer {
                 case .call: layers.call.options.temperature = 0.5
                 case .file:
-                    var file = OutputSettings()
-                    file.judge = JudgeSetting(enabled: true, threshold: 0.7)
+                    var file = OutputOverrides()
+                    file.judge = Judge.Overrides(enabled: true, threshold: 0.7)
                     layers.file = file
                 case .registered:
                     layers.registered = Self.registered(layers) {
@@ -195,10 +196,10 @@ import Testing
             candidates.judge = Judge(threshold: 0.6, question: "Keep it?")
             $0.candidates = candidates
         }
-        layers.file = OutputSettings()
-        layers.file?.judge = JudgeSetting(enabled: true, threshold: 0.7)
+        layers.file = OutputOverrides()
+        layers.file?.judge = Judge.Overrides(enabled: true, threshold: 0.7)
         #expect(layers.resolved().candidates.judge == Judge(threshold: 0.7, question: "Keep it?"))
-        layers.file?.judge = JudgeSetting(enabled: false)
+        layers.file?.judge = Judge.Overrides(enabled: false)
         #expect(layers.resolved().candidates.judge == nil)
     }
 
@@ -214,7 +215,7 @@ import Testing
             build: { layers, layer in
                 switch layer {
                 case .call: layers.call.examples = [example("From the call").backendExample]
-                case .file: layers.file = OutputSettings(examples: .inline([example("From the file")]))
+                case .file: layers.file = OutputOverrides(examples: .inline([example("From the file")]))
                 case .registered:
                     layers.registered = Self.registered(layers) {
                         $0.examples = [
@@ -237,7 +238,7 @@ import Testing
                     layers.call.examples = [
                         Example<GeneratedContent>("Go.", output: ["steps": ["A", "B"]]).backendExample
                     ]
-                case .file: layers.file = OutputSettings(adapter: .named("house-style"))
+                case .file: layers.file = OutputOverrides(adapter: .named("house-style"))
                 case .registered:
                     layers.registered = Self.registered(layers) {
                         $0.examples = [Example("Go.", output: Steps(steps: ["A", "B"]))]
@@ -254,7 +255,7 @@ import Testing
             build: { layers, layer in
                 switch layer {
                 case .call: layers.callFallback = true
-                case .file: layers.file = OutputSettings(fallback: .value(["steps": ["Write your own", "Later"]]))
+                case .file: layers.file = OutputOverrides(fallback: .value(["steps": ["Write your own", "Later"]]))
                 case .registered:
                     layers.registered = Self.registered(layers) { $0.fallback = { _ in Steps(steps: ["A", "B"]) } }
                 }
@@ -272,7 +273,7 @@ import Testing
             build: { layers, layer in
                 switch layer {
                 case .call: layers.call.options.temperature = 0.5
-                case .file: layers.file = OutputSettings(options: GenerationOptions(temperature: 0.2))
+                case .file: layers.file = OutputOverrides(options: GenerationOptions(temperature: 0.2))
                 case .registered: layers.registered = Self.registered(layers) { $0.history = .kept }
                 }
             }, read: { $0.history })
@@ -282,7 +283,7 @@ import Testing
         var layers = Layers()
         let defaults = Set(layers.resolved().policy.validators.flattened.map(\.name))
         #expect(defaults.isSuperset(of: ["grounding", "copiedFact"]), "\(defaults)")
-        layers.file = OutputSettings(validators: [ValidatorSetting(name: "grounding", isEnabled: false)])
+        layers.file = OutputOverrides(validators: [ValidatorSetting(name: "grounding", isEnabled: false)])
         #expect(Set(layers.resolved().policy.validators.flattened.map(\.name)) == defaults.subtracting(["grounding"]))
         // A policy that opts out of the defaults keeps only its own.
         layers = Layers()
@@ -292,7 +293,7 @@ import Testing
 
     @Test func aCallThatDecidesTheCandidatesTakesTheFilesOutOfPlay() {
         var layers = Layers()
-        layers.file = OutputSettings(candidates: CandidateSettings(count: 5))
+        layers.file = OutputOverrides(candidates: CandidatePolicy.Overrides(count: 5))
         layers.call.choices.decidesCandidates = true
         #expect(layers.resolved().candidates.count == OutputDefaults.candidates.count)
         layers.registered = Self.registered(layers) { $0.candidates = CandidatePolicy(count: 3) }
@@ -303,11 +304,11 @@ import Testing
 
     @Test func aCallsJudgeThresholdBeatsTheFilesAndTurnsAFileJudgeThatWasOffOn() {
         var layers = Layers()
-        layers.file = OutputSettings()
-        layers.file?.judge = JudgeSetting(enabled: true, threshold: 0.7, question: "Keep it?")
+        layers.file = OutputOverrides()
+        layers.file?.judge = Judge.Overrides(enabled: true, threshold: 0.7, question: "Keep it?")
         layers.call.choices.judgeThreshold = 0.9
         #expect(layers.resolved().candidates.judge == Judge(threshold: 0.9, question: "Keep it?"))
-        layers.file?.judge = JudgeSetting(enabled: false)
+        layers.file?.judge = Judge.Overrides(enabled: false)
         #expect(layers.resolved().candidates.judge?.threshold == 0.9)
         // With no judge in the file, the threshold is the call's policy's to give.
         layers.file?.judge = nil
@@ -316,7 +317,7 @@ import Testing
 
     @Test func theChecksACallDecidesAreLeftOutOfTheFile() {
         var layers = Layers()
-        layers.file = OutputSettings(validators: [ValidatorSetting(name: "grounding", isEnabled: false)])
+        layers.file = OutputOverrides(validators: [ValidatorSetting(name: "grounding", isEnabled: false)])
         #expect(!layers.resolved().policy.validators.flattened.map(\.name).contains("grounding"))
         layers.call.choices.checks = ["grounding"]
         #expect(layers.resolved().policy.validators.flattened.map(\.name).contains("grounding"))
@@ -333,7 +334,7 @@ import Testing
     @Test func aRuntimeSchemasCallFallbackBeatsTheConfiguredOne() async throws {
         let session = LanguageModelSession(
             configuration: GuidedConfiguration(
-                backends: [], outputs: ["Steps": OutputSettings(fallback: .value(Self.configured))]))
+                backends: [], outputs: ["Steps": OutputOverrides(fallback: .value(Self.configured))]))
         var request = GenerationRequest("Suggest two steps.", schema: Self.schema, name: "Steps")
         #expect(try await session.respond(to: request).value == Self.configured)
         request.fallback = Self.own

@@ -221,7 +221,7 @@ import Testing
         let checking = LanguageModelSession(
             configuration: GuidedConfiguration(
                 backends: [SillyAdapterBackend()],
-                outputs: ["StepSuggestions": try OutputSettings.read(node, backends: ["embedded"])]))
+                outputs: ["StepSuggestions": try OutputOverrides.read(node, backends: ["embedded"])]))
         do {
             _ = try await checking.respond(
                 to: "Suggest three next steps.", generating: StepSuggestions.self, grounding: Self.journal)

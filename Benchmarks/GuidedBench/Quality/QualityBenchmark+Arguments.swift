@@ -36,7 +36,7 @@ extension QualityBenchmark {
         if arguments.flag(.stepSense) { settings.stepSense = true }
         settings.model = arguments.value(.model)
         if let threshold = BenchUsage.checked({ () throws(UsageError) in
-            try arguments.number(.judgeThreshold, allowed: "from 0 to 1") { JudgeSetting.thresholdRange.contains($0) }
+            try arguments.number(.judgeThreshold, allowed: "from 0 to 1") { Judge.thresholdRange.contains($0) }
         }) {
             settings.judgeThreshold = threshold
             if let question = arguments.value(.judgeQuestion) { settings.judgeQuestion = question }

@@ -63,7 +63,7 @@ extension FallbackSetting {
     }
 }
 
-extension OutputSettings {
+extension OutputOverrides {
     /// Checks the configured fallback against the output's schema, before any request: a
     /// value must satisfy it; a template, its slots each filled with the slot's own name
     /// (`{month}` → `month`), must too. Each request's filled template is checked again, and

@@ -1,5 +1,6 @@
 import Foundation
 public import GuidedBackends
+public import GuidedConfigurationFile
 import GuidedSchema
 import GuidedValidation
 

@@ -21,11 +21,11 @@ package struct CallChoices: Sendable, Hashable {
     package init() {}
 
     /// The file's `settings` with what this call decides taken out.
-    func applied(to settings: OutputSettings?) -> OutputSettings? {
+    func applied(to settings: OutputOverrides?) -> OutputOverrides? {
         guard var settings else { return nil }
         if decidesCandidates { settings.candidates = nil }
         if let judgeThreshold, let judge = settings.judge {
-            settings.judge = JudgeSetting(
+            settings.judge = Judge.Overrides(
                 enabled: true, threshold: judgeThreshold, question: judge.question, unit: judge.unit,
                 backend: judge.backend)
         }

@@ -61,7 +61,7 @@ struct OutputResolution<Value: Sendable>: Sendable {
     /// under the file's `settings` and `fileRoute` for the output, with `defaultRoute` the
     /// configuration's route.
     static func resolve(
-        _ plan: OutputPlan<Value>, call: SessionRequest, file settings: OutputSettings?, fileRoute: [String]?,
+        _ plan: OutputPlan<Value>, call: SessionRequest, file settings: OutputOverrides?, fileRoute: [String]?,
         defaultRoute: [String]
     ) -> OutputResolution {
         let settings = call.choices.applied(to: settings)
@@ -91,7 +91,7 @@ struct OutputResolution<Value: Sendable>: Sendable {
     /// `OutputDefaults.textExamples` for free text — which `fromDefaults` marks. An example
     /// without an input is shown with the call's prompt.
     static func examples(
-        for call: SessionRequest, plan: OutputPlan<Value>, policy: OutputPolicy<Value>, settings: OutputSettings?
+        for call: SessionRequest, plan: OutputPlan<Value>, policy: OutputPolicy<Value>, settings: OutputOverrides?
     ) -> (examples: [BackendRequest.Example], fromDefaults: Bool) {
         var examples = call.examples
         if examples.isEmpty { examples = policy.examples.map(\.backendExample) }
@@ -118,12 +118,12 @@ struct OutputResolution<Value: Sendable>: Sendable {
     /// (`outputs.<Type>.adapter`, `false` for none), else the schema's own — unless the call, the
     /// policy or the file brings examples, which ask for the base model shown those examples.
     static func adapter(
-        for call: SessionRequest, plan: OutputPlan<Value>, policy: OutputPolicy<Value>, settings: OutputSettings?
+        for call: SessionRequest, plan: OutputPlan<Value>, policy: OutputPolicy<Value>, settings: OutputOverrides?
     ) -> ModelAdapter? {
         guard plan.schema != nil, call.examples.isEmpty, policy.examples.isEmpty, settings?.examples == nil else {
             return nil
         }
-        return OutputSettings.adapter(settings, schema: plan.schema)
+        return OutputOverrides.adapter(settings, schema: plan.schema)
     }
 
     /// `plan` with the framework's default checks added to its policy's validators (each one
@@ -144,43 +144,24 @@ struct OutputResolution<Value: Sendable>: Sendable {
     /// `plan` with the file's `settings` applied over its policy (the file beats code):
     /// validators turned on, off or tuned, candidates, the judge, and the fallback — unless the
     /// call gave its own fallback, which beats both.
-    static func configured(_ plan: OutputPlan<Value>, by settings: OutputSettings?) -> OutputPlan<Value> {
+    static func configured(_ plan: OutputPlan<Value>, by settings: OutputOverrides?) -> OutputPlan<Value> {
         guard let settings else { return plan }
         var plan = plan
         var policy = plan.policy ?? OutputPolicy<Value>.noSuggestion()
         policy.validators = policy.validators.configured(by: settings.validators, schema: plan.schema)
         if let candidates = settings.candidates {
-            let own = policy.candidates ?? OutputDefaults.candidates
-            var configured =
-                candidates.count.map {
-                    CandidatePolicy(
-                        count: $0, batchSize: candidates.batchSize,
-                        minimumTokenLogProbability: own.minimumTokenLogProbability)
-                } ?? own
-            configured.stopsEarly = own.stopsEarly
-            configured.checksStepSense = candidates.stepSense ?? own.checksStepSense
-            configured.judge = own.judge
-            policy.candidates = configured
+            policy.candidates = (policy.candidates ?? OutputDefaults.candidates).applying(candidates)
         }
-        if let setting = settings.judge {
+        if let judge = settings.judge {
             var candidates = policy.candidates ?? (plan.schema == nil ? .single : OutputDefaults.candidates)
-            candidates.judge = setting.enabled ? judge(setting, over: candidates.judge) : nil
+            candidates.judge =
+                judge.enabled
+                ? (candidates.judge ?? Judge(threshold: OutputDefaults.judgeThreshold)).applying(judge) : nil
             policy.candidates = candidates
         }
         plan.policy = policy
         if !plan.fallbackFromCall, let fallback = settings.fallback { plan.configuredFallback = (fallback, settings) }
         return plan
-    }
-
-    /// The judge a file's `judge` entry describes, over `own` (the policy's or the framework's):
-    /// each key it gives replaces own's.
-    static func judge(_ setting: JudgeSetting, over own: Judge?) -> Judge {
-        var judge = own ?? Judge(threshold: OutputDefaults.judgeThreshold)
-        if let threshold = setting.threshold { judge.threshold = threshold }
-        if let question = setting.question { judge.question = question }
-        if let unit = setting.unit.flatMap(Judge.Unit.init(rawValue:)) { judge.unit = unit }
-        if let backend = setting.backend { judge.backend = backend }
-        return judge
     }
 }
 
@@ -196,8 +177,8 @@ enum OutputPrecedence {
     /// Whether an output has examples of its own — the schema's, the registered policy's
     /// (`registered`), the file's — or an adapter that stands in for them on the backends that
     /// have it.
-    static func hasOwnExamples(schema: GenerationSchema, registered: Bool, file: OutputSettings?) -> Bool {
+    static func hasOwnExamples(schema: GenerationSchema, registered: Bool, file: OutputOverrides?) -> Bool {
         !schema.examples.isEmpty || registered || file?.examples != nil
-            || OutputSettings.adapter(file, schema: schema) != nil
+            || OutputOverrides.adapter(file, schema: schema) != nil
     }
 }

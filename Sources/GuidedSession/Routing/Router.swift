@@ -1,4 +1,5 @@
 import GuidedBackends
+import GuidedConfigurationFile
 import GuidedSchema
 import GuidedValidation
 

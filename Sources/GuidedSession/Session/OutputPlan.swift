@@ -27,7 +27,7 @@ struct OutputPlan<Value: Sendable>: Sendable {
     var fallbackFromCall = false
     /// The configuration's fallback for the output type and the settings it came from (for
     /// errors); it replaces the policy's fallback.
-    var configuredFallback: (FallbackSetting, OutputSettings)? = nil
+    var configuredFallback: (FallbackSetting, OutputOverrides)? = nil
 }
 
 extension OutputPlan where Value: Generable {

@@ -1,5 +1,4 @@
 import GuidedBackends
-import GuidedConfigurationFile
 
 /// A yes/no question a model answers about each candidate that passed every other check, whose
 /// answer decides what ships: the rule "a false rejection is safe; a hallucinated receipt is not"
@@ -80,8 +79,8 @@ public struct Judge: Sendable, Hashable {
     /// Why this judge cannot judge, or nil when it can: a threshold outside 0 to 1 (which would
     /// ship everything or nothing without a word) or a question of only white space. Sessions
     /// refuse such a request as `invalidOptions` before anything is sent.
-    var problem: String? {
-        if let range = JudgeSetting.thresholdRange.violation(threshold) { return "the judge's \(range)" }
+    package var problem: String? {
+        if let range = Judge.thresholdRange.violation(threshold) { return "the judge's \(range)" }
         if question.allSatisfy(\.isWhitespace) { return "the judge's question is empty" }
         return nil
     }

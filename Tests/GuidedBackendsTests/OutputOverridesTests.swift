@@ -4,7 +4,7 @@ import Testing
 
 /// Reading the configuration's `outputs` table: the documented example, and a located error
 /// for every kind of bad value.
-@Suite struct OutputSettingsTests {
+@Suite struct OutputOverridesTests {
     static let backends =
         #""backends": [{"name": "a", "kind": "llama-server", "url": "http://127.0.0.1:9"},"#
         + #"{"name": "b", "kind": "llama-server", "url": "http://127.0.0.1:9"}]"#
@@ -74,7 +74,7 @@ import Testing
         #expect(steps.options.maximumResponseTokens == 160)
         #expect(steps.options.repetitionPenalty == 0.3)
         #expect(steps.options.groundedDecoding == true)
-        #expect(steps.candidates == CandidateSettings(count: 6, batchSize: 2))
+        #expect(steps.candidates == CandidatePolicy.Overrides(count: 6, batchSize: 2))
         #expect(
             steps.validators.map(\.name) == ["personLevel", "repetition", "blockedPhrase", "characterCap"],
             "personLevel first")
@@ -186,9 +186,9 @@ import Testing
 
     @Test func theStepSenseCheckIsSetWithOrWithoutACount() throws {
         let alone = try load(Self.document(#"{"candidates": {"stepSense": false}}"#))
-        #expect(alone.outputs["StepSuggestions"]?.candidates == CandidateSettings(count: nil, stepSense: false))
+        #expect(alone.outputs["StepSuggestions"]?.candidates == CandidatePolicy.Overrides(count: nil, stepSense: false))
         let beside = try load(Self.document(#"{"candidates": {"count": 4, "stepSense": true}}"#))
-        #expect(beside.outputs["StepSuggestions"]?.candidates == CandidateSettings(count: 4, stepSense: true))
+        #expect(beside.outputs["StepSuggestions"]?.candidates == CandidatePolicy.Overrides(count: 4, stepSense: true))
     }
 
     @Test func badValidators() throws {

@@ -27,14 +27,14 @@ import GuidedSchema
 /// the configured sampling mode in force. A call's own fallback (`respond(…, fallback:)`,
 /// `guided generate --fallback`) replaces the configured one; `--backend`, `--candidates`,
 /// `--no-quality-checks` and `--min-words` are explicit in `guided generate` the same way.
-package struct OutputSettings: Sendable, Hashable {
+package struct OutputOverrides: Sendable, Hashable {
     /// Backend names in the order to try for this type (also readable as
     /// ``GuidedConfiguration/routes``); nil to keep the default route.
     public var route: [String]?
     /// Sampling and length; each nil field is "not configured".
     public var options: GenerationOptions
     /// Generations per backend attempt; nil when not configured.
-    public var candidates: CandidateSettings?
+    public var candidates: CandidatePolicy.Overrides?
     /// Validators turned on, off or tuned by name, in the order written.
     public var validators: [ValidatorSetting]
     /// The authored fallback; nil when not configured.
@@ -45,8 +45,8 @@ package struct OutputSettings: Sendable, Hashable {
     /// The adapter the type is served with instead of its schema's (``AdapterSetting``); nil
     /// when not configured.
     public var adapter: AdapterSetting?
-    /// The judge of the candidates that pass (``JudgeSetting``); nil when not configured.
-    public var judge: JudgeSetting?
+    /// The judge of the candidates that pass (``Judge/Overrides``); nil when not configured.
+    public var judge: Judge.Overrides?
     /// Where these settings are (`/outputs/StepSuggestions`), for errors found later.
     public var pointer: JSONPointer
     /// The configuration file, if any.
@@ -54,7 +54,8 @@ package struct OutputSettings: Sendable, Hashable {
 
     /// Creates settings (usually read from a file by ``GuidedConfiguration/from(_:file:registry:)``).
     public init(
-        route: [String]? = nil, options: GenerationOptions = GenerationOptions(), candidates: CandidateSettings? = nil,
+        route: [String]? = nil, options: GenerationOptions = GenerationOptions(),
+        candidates: CandidatePolicy.Overrides? = nil,
         validators: [ValidatorSetting] = [], fallback: FallbackSetting? = nil, examples: ExamplesSetting? = nil,
         adapter: AdapterSetting? = nil, pointer: JSONPointer = .root, file: String? = nil
     ) {
@@ -72,27 +73,6 @@ package struct OutputSettings: Sendable, Hashable {
     /// An error located at `key` under these settings (`/outputs/StepSuggestions/fallback`).
     public func error(_ message: String, key: String, remedy: String) -> ConfigurationError {
         ConfigurationError(message, remedy: remedy, at: pointer.appending(key), file: file)
-    }
-}
-
-/// `candidates` of an output type: how many generations per backend attempt, how many at
-/// once, and whether the step-sense check judges them (see the session's `CandidatePolicy`,
-/// which these become).
-package struct CandidateSettings: Sendable, Hashable {
-    /// The most candidates per attempt (`count`, 1 to 16); nil keeps the policy's.
-    public var count: Int?
-    /// Candidates generated together (`batchSize`, 1 to `count`); nil for all at once.
-    public var batchSize: Int?
-    /// `stepSense`: whether a step its adapter found unlikely rejects a candidate; nil keeps the
-    /// policy's (off unless the code turned it on).
-    public var stepSense: Bool?
-
-    /// Up to `count` candidates, `batchSize` at a time (nil: all at once). Values are taken as
-    /// given; ``read(_:)`` is what checks a file's `count` (1 to 16) and `batchSize`.
-    public init(count: Int?, batchSize: Int? = nil, stepSense: Bool? = nil) {
-        self.count = count
-        self.batchSize = batchSize
-        self.stepSense = stepSense
     }
 }
 

@@ -1,7 +1,7 @@
 import GuidedBackends
 import GuidedSchema
 
-extension OutputSettings {
+extension OutputOverrides {
     /// The keys an output type's settings may have.
     public static let keys: Set<String> = [
         "route", "options", "candidates", "validators", "fallback", "examples", "adapter", "judge",
@@ -10,10 +10,10 @@ extension OutputSettings {
     /// Reads one entry of the `outputs` table (`/outputs/StepSuggestions`); every bad key or
     /// value is an error naming the file and the JSON Pointer.
     /// - Parameter backends: The configured backend names, which a `route` must use.
-    public static func read(_ node: ConfigurationNode, backends: [String]) throws(ConfigurationError) -> OutputSettings
+    public static func read(_ node: ConfigurationNode, backends: [String]) throws(ConfigurationError) -> OutputOverrides
     {
         try node.object(allowing: keys, example: "{\"options\": {\"temperature\": 0.7}}")
-        var settings = OutputSettings(pointer: node.pointer, file: node.file)
+        var settings = OutputOverrides(pointer: node.pointer, file: node.file)
         if let route = node["route"] {
             let names = try route.strings()
             for (index, name) in names.enumerated() where !backends.contains(name) {
@@ -25,12 +25,12 @@ extension OutputSettings {
             settings.route = names
         }
         if let options = node["options"] { settings.options = try GenerationOptions.read(options) }
-        if let candidates = node["candidates"] { settings.candidates = try CandidateSettings.read(candidates) }
+        if let candidates = node["candidates"] { settings.candidates = try CandidatePolicy.Overrides.read(candidates) }
         if let validators = node["validators"] { settings.validators = try ValidatorSetting.read(validators) }
         if let fallback = node["fallback"] { settings.fallback = try FallbackSetting.read(fallback) }
         if let examples = node["examples"] { settings.examples = try ExamplesSetting.read(examples) }
         if let adapter = node["adapter"] { settings.adapter = try AdapterSetting.read(adapter) }
-        if let judge = node["judge"] { settings.judge = try JudgeSetting.read(judge, backends: backends) }
+        if let judge = node["judge"] { settings.judge = try Judge.Overrides.read(judge, backends: backends) }
         return settings
     }
 }
@@ -106,28 +106,6 @@ extension GenerationOptions.SamplingMode {
         default:
             return .greedy
         }
-    }
-}
-
-extension CandidateSettings {
-    /// The most candidates a configuration may ask for per attempt.
-    package static let largestCount = 16
-
-    /// Reads a `candidates` object: `count` (1 to 16), `batchSize` (1 to `count`) and
-    /// `stepSense` (a boolean); `count` may be left out only beside `stepSense` alone.
-    public static func read(_ node: ConfigurationNode) throws(ConfigurationError) -> CandidateSettings {
-        try node.object(
-            allowing: ["count", "batchSize", "stepSense"], example: "{\"count\": 6, \"batchSize\": 2}")
-        let stepSense = try node["stepSense"]?.bool()
-        guard let count = node["count"] else {
-            guard stepSense != nil, node["batchSize"] == nil else {
-                throw node.error("candidates needs \"count\"", remedy: "add \"count\": 6")
-            }
-            return CandidateSettings(count: nil, stepSense: stepSense)
-        }
-        let largest = try count.wholeNumber(in: 1...largestCount)
-        return CandidateSettings(
-            count: largest, batchSize: try node["batchSize"]?.wholeNumber(in: 1...largest), stepSense: stepSense)
     }
 }
 
