@@ -348,19 +348,19 @@ public final class LanguageModelSession: Sendable {
     /// its model (its chat template's turns, or the completion prompt) and counted by it
     /// (exactly by llama-server, estimated by backends without a tokenizer — ``TokenCount``
     /// says which). Counted before any response too, so the instructions alone show.
-    public func tokenUsage() async -> TokenUsage {
+    public func contextFill() async -> ContextFill {
         let history = BackendRequest(prompt: "", instructions: instructions, transcript: transcript)
         let estimate = TokenCount.estimate(of: CompletionPrompt.render(history))
         guard let backend = configuration.routedBackends.first else {
-            return TokenUsage(used: estimate, contextSize: nil, backend: nil)
+            return ContextFill(used: estimate, contextSize: nil, backend: nil)
         }
         let used = (try? await backend.tokenCount(of: history)) ?? estimate
-        return TokenUsage(used: used, contextSize: try? await backend.contextSize(), backend: backend.name)
+        return ContextFill(used: used, contextSize: try? await backend.contextSize(), backend: backend.name)
     }
 }
 
 /// How much of a model's context a session fills.
-public struct TokenUsage: Sendable, Hashable {
+public struct ContextFill: Sendable, Hashable {
     /// Tokens of the instructions and the transcript the next request carries — once, not
     /// once per turn (each turn's prompt contains the earlier turns).
     public var used: TokenCount

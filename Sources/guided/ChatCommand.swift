@@ -73,12 +73,12 @@ enum ChatCommand {
                     settings.instructions = argument.isEmpty ? nil : argument
                     session = LanguageModelSession(
                         instructions: settings.instructions, tools: tools, configuration: configuration)
-                    let usage = await session.tokenUsage()
-                    Console.out("new session; instructions: \(describe(usage.used))")
+                    let fill = await session.contextFill()
+                    Console.out("new session; instructions: \(describe(fill.used))")
                 case "/tokens":
-                    let usage = await session.tokenUsage()
-                    let size = usage.contextSize.map(String.init) ?? "unknown"
-                    Console.out("context: \(describe(usage.used)) of \(size) (\(usage.backend ?? "no backend"))")
+                    let fill = await session.contextFill()
+                    let size = fill.contextSize.map(String.init) ?? "unknown"
+                    Console.out("context: \(describe(fill.used)) of \(size) (\(fill.backend ?? "no backend"))")
                 default:
                     switch settings.apply(command, argument) {
                     case .success(let summary): Console.out(summary)

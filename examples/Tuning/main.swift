@@ -87,12 +87,12 @@ print("5. The instructions' share of the context window")
 let instructions =
     "You are a patient tutor for children. Answer in one or two short sentences, with simple words, and end with a question."
 let tutor = LanguageModelSession(instructions: instructions, configuration: configuration)
-let usage = await tutor.tokenUsage()
-if let size = usage.contextSize {
-    let tenths = Int((Double(usage.used.value) * 1000 / Double(size)).rounded())
+let fill = await tutor.contextFill()
+if let size = fill.contextSize {
+    let tenths = Int((Double(fill.used.value) * 1000 / Double(size)).rounded())
     print(
-        "   \(usage.used.value) tokens\(usage.used.isEstimate ? " (estimated)" : "") of \(size): "
-            + "\(tenths / 10).\(tenths % 10)% (counted by \(usage.backend ?? "?"))")
+        "   \(fill.used.value) tokens\(fill.used.isEstimate ? " (estimated)" : "") of \(size): "
+            + "\(tenths / 10).\(tenths % 10)% (counted by \(fill.backend ?? "?"))")
 } else {
-    print("   \(usage.used.value) tokens; the context size is unknown")
+    print("   \(fill.used.value) tokens; the context size is unknown")
 }

@@ -91,12 +91,12 @@ final class ScriptedTextBackend: LanguageModelBackend {
         #expect(backend.sent.withLock { $0.first?.options.stopSequences } == ["\n\n"])
     }
 
-    @Test func tokenUsageCountsTheConversationTheNextPromptCarries() async throws {
+    @Test func contextFillCountsTheConversationTheNextPromptCarries() async throws {
         let (tutor, _) = Self.tutorSession([("0.75", .endOfSequence)])
         _ = try await tutor.respond(to: "What is 3 divided by 4?")
-        let usage = await tutor.tokenUsage()
-        print("\(usage.used.value) of \(usage.contextSize ?? 0) tokens used;", usage.remaining ?? 0, "left")
-        #expect(usage.used.isEstimate && usage.used.value > 0 && usage.contextSize == 4096)
+        let fill = await tutor.contextFill()
+        print("\(fill.used.value) of \(fill.contextSize ?? 0) tokens used;", fill.remaining ?? 0, "left")
+        #expect(fill.used.isEstimate && fill.used.value > 0 && fill.contextSize == 4096)
     }
 
     @Test func aStreamEndsWithTheOutcome() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// A session's token usage counts its instructions and transcript once — not the transcript
 /// again inside every turn's prompt — and counts the instructions before any response.
-@Suite struct TokenUsageTests {
+@Suite struct ContextFillTests {
     /// Counts one token per character, exactly.
     final class CharacterCountingBackend: LanguageModelBackend {
         let name = "chars"
@@ -26,7 +26,7 @@ import Testing
         let session = LanguageModelSession(
             instructions: "Suggest three next steps.",
             configuration: GuidedConfiguration(backends: [CharacterCountingBackend()]))
-        let usage = await session.tokenUsage()
+        let usage = await session.contextFill()
         #expect(usage.used.value >= "Suggest three next steps.".count)
         #expect(usage.used.isEstimate == false)
         #expect(usage.contextSize == 4096)
@@ -38,12 +38,12 @@ import Testing
             instructions: "Suggest three next steps.",
             configuration: GuidedConfiguration(backends: [CharacterCountingBackend()]))
         try session.register(StepSuggestions.self, policy: OutputPolicy.noSuggestion(history: .kept).ownChecksOnly)
-        let before = await session.tokenUsage().used.value
+        let before = await session.contextFill().used.value
         var growth: [Int] = []
         var previous = before
         for goal in ["Goal: learn to swim", "Goal: learn to knit", "Goal: learn to cook"] {
             _ = try await session.respond(to: goal, generating: StepSuggestions.self)
-            let now = await session.tokenUsage().used.value
+            let now = await session.contextFill().used.value
             growth.append(now - previous)
             previous = now
         }
@@ -57,6 +57,6 @@ import Testing
         let session = LanguageModelSession(
             instructions: "Be brief.",
             configuration: GuidedConfiguration(backends: [ScriptedBackend("s", answers: [.output(RouterTests.good)])]))
-        #expect(await session.tokenUsage().used.isEstimate)
+        #expect(await session.contextFill().used.isEstimate)
     }
 }
