@@ -47,7 +47,7 @@ extension Router {
         let started = ContinuousClock.now
         let clockStarted = clock.now
         let gate = progress.map(ProgressGate.init)
-        let outcome = await Deadline.run(until: deadline, on: clock) {
+        let outcome = await DeadlineRace.run(until: deadline, on: clock) {
             () async throws(BackendError) -> BackendResponse in
             try await Self.generate(on: backend, request, gate: gate)
         }
@@ -102,7 +102,7 @@ extension Router {
             let batch = shifted
             let size = min(policy.batchSize, policy.count - verdicts.count)
             let batchStarted = clock.now
-            let outcome = await Deadline.run(until: deadline, on: clock) {
+            let outcome = await DeadlineRace.run(until: deadline, on: clock) {
                 () async throws(BackendError) -> [CandidateResult] in
                 try await backend.respond(to: batch, candidates: size)
             }
@@ -158,7 +158,7 @@ extension Router {
         for candidate in passing {
             guard let position = verdicts.firstIndex(where: { $0.index == candidate.index }) else { continue }
             verdicts[position].shipped = false
-            let outcome = await Deadline.run(until: deadline, on: clock) {
+            let outcome = await DeadlineRace.run(until: deadline, on: clock) {
                 () async throws(BackendError) -> Double in
                 try await judge.score(candidate.content, for: request, on: backend)
             }
@@ -187,7 +187,7 @@ extension Router {
 
     /// The step a finished race amounts to.
     private func judge(
-        _ outcome: Deadline.Outcome<BackendResponse>,
+        _ outcome: DeadlineRace.Outcome<BackendResponse>,
         from backend: any LanguageModelBackend,
         checks: OutputChecks,
         milliseconds: Double

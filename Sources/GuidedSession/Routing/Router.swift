@@ -94,7 +94,7 @@ public final class Router: Sendable {
         var budget = BatchBudget()
         for backend in backends {
             let started = ContinuousClock.now
-            let checked = await Deadline.run(until: deadline, on: clock) {
+            let checked = await DeadlineRace.run(until: deadline, on: clock) {
                 await self.availability.availability(of: backend)
             }
             let state: BackendAvailability
@@ -155,7 +155,8 @@ public final class Router: Sendable {
     }
 
     /// The attempt outcome and reason for a race the deadline or the caller ended.
-    func stopReason<Value>(_ outcome: Deadline.Outcome<Value>) -> (outcome: Attempt.Outcome, reason: FallbackReason) {
+    func stopReason<Value>(_ outcome: DeadlineRace.Outcome<Value>) -> (outcome: Attempt.Outcome, reason: FallbackReason)
+    {
         if case .cancelled = outcome {
             return (.cancelled, FallbackReason(.cancelled, "the caller cancelled the request"))
         }

@@ -9,7 +9,7 @@ import GuidedBackends
 ///   backend ignores cancellation. Every way of losing the race — the deadline passing, the
 ///   caller being cancelled — cancels that task before the race returns, which aborts an HTTP
 ///   transfer (and frees the server's slot) at once.
-enum Deadline {
+enum DeadlineRace {
     /// How a race ended.
     enum Outcome<Value: Sendable>: Sendable {
         /// The work finished first.
