@@ -61,6 +61,12 @@ public indirect enum StubResponse: Sendable {
     /// Writes these bytes as they are, no HTTP head added, then closes the connection: a
     /// server that does not speak HTTP (garbage, HTTP/0.9, TLS on a plain port).
     case raw([UInt8])
+    /// Writes these bytes as they are, then resets the connection (a TCP RST, not an orderly
+    /// close): a server or proxy that drops a connection mid-answer.
+    case reset([UInt8])
+    /// Writes `head` as it is, then `body` one byte every `interval`, then closes the
+    /// connection: a slowloris peer whose every byte comes just in time to look alive.
+    case paced(head: [UInt8], body: [UInt8], every: Duration)
 }
 
 extension StubResponse {

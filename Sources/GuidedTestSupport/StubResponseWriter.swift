@@ -43,6 +43,16 @@ enum StubResponseWriter {
         case .raw(let bytes):
             _ = socket.send(bytes)
             return false
+        case .reset(let bytes):
+            _ = socket.send(bytes)
+            socket.resetOnClose()
+            return false
+        case .paced(let head, let body, let interval):
+            guard socket.send(head) else { return false }
+            for byte in body {
+                guard socket.send([byte]), socket.pause(interval) else { break }
+            }
+            return false
         }
     }
 

@@ -83,6 +83,13 @@ struct StubSocket {
         return true
     }
 
+    /// Makes the coming close a reset (`SO_LINGER` with a zero timeout): the peer reads
+    /// `ECONNRESET` instead of an end of stream.
+    func resetOnClose() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    }
+
     /// Sends a string as UTF-8.
     func send(_ text: String) -> Bool {
         send(Array(text.utf8))

@@ -5,8 +5,8 @@ import Testing
 
 /// The probe's HTTP oddities (`scripts/probe_suite/cases_http.py`): a llama-server (or Ollama,
 /// or OpenAI-compatible) stub answering `guided generate` with a status line that is not HTTP,
-/// HTTP/0.9 or 1.0, a redirect, odd chunking or `Content-Length`, silence, TLS bytes, or a body
-/// cut mid-event. An answer HTTP allows ships; anything else fails within its time, with one
+/// HTTP/0.9 or 1.0, a redirect, odd chunking or `Content-Length`, silence, TLS bytes, a body
+/// cut mid-event or reset mid-stream, or one byte a second (slowloris). An answer HTTP allows ships; anything else fails within its time, with one
 /// trace line that names the failure.
 @Suite(.ownThreads) struct ProbeHTTPTests {
     typealias Dialect = ProbeFaultServer.Dialect
@@ -32,6 +32,10 @@ import Testing
         case tlsGarbage = "tls-garbage"
         case tlsToPlainPort = "tls-to-plain-port"
         case closeMidEvent = "close-mid-event"
+        case resetMidStream = "reset-mid-stream"
+        case slowlorisBody = "slowloris-body"
+        case slowlorisHeaders = "slowloris-headers"
+        case slowlorisDeadline = "slowloris-deadline"
 
         /// The server the oddity needs.
         func server(_ dialect: Dialect) -> ProbeFaultServer {
@@ -89,6 +93,12 @@ import Testing
                     return .raw(hello + (0..<200).map { _ in UInt8.random(in: 0...255) })
                 case .tlsToPlainPort: return .closeConnection
                 case .closeMidEvent: return raw(head + "\r\n", Array(stream.prefix(stream.count / 2)))
+                case .resetMidStream: return .reset(Array((head + "\r\n").utf8) + stream.prefix(40))
+                case .slowlorisBody, .slowlorisDeadline:
+                    return .paced(head: Array((head + "\r\n").utf8), body: stream, every: .seconds(1))
+                case .slowlorisHeaders:
+                    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n"
+                    return .paced(head: [], body: Array(head.utf8), every: .seconds(1))
                 }
             }
         }
@@ -106,11 +116,18 @@ import Testing
     /// The probe's expectations: an answer HTTP allows ships; two are either; the rest fail.
     static func row(_ oddity: Oddity, _ dialect: Dialect) -> Row {
         var probe = ProbeCase(
-            name: oddity == .closeMidEvent ? "http-close-mid-event-\(dialect)" : "http-\(oddity.rawValue)",
+            name: oddity == .closeMidEvent || oddity == .slowlorisDeadline
+                ? "http-\(oddity.rawValue)-\(dialect)" : "http-\(oddity.rawValue)",
             arguments: ProbeCase.generate(config: ProbeFaultServer.configurationPath),
             files: ProbeFaultServer.configuration(dialect, timeoutSeconds: oddity == .silent ? 20 : 8),
             exits: [3], stderr: "trace: b: (failed|unavailable|timeout|deadline)", traces: 1, seconds: 15)
         switch oddity {
+        case .slowlorisBody, .slowlorisHeaders:
+            probe.files = ProbeFaultServer.configuration(dialect, timeoutSeconds: 4)
+        case .slowlorisDeadline:
+            // The backend's own limits far off: only the route's deadline stops the trickle.
+            let backend = #"{"name":"b","kind":"\#(dialect.kind)","url":"{url}","model":"m","timeoutSeconds":60}"#
+            probe.files = ["guided.json": .text(#"{"backends":[\#(backend)],"routing":{"deadlineSeconds":4}}"#)]
         case .http10CloseDelimited, .chunkExtension, .chunkTrailers:
             probe.exits = [0]
             probe.stderr = nil
@@ -126,8 +143,8 @@ import Testing
     }
 
     static let cases: [Row] =
-        Oddity.allCases.filter { $0 != .closeMidEvent }.map { row($0, .llama) }
-        + [Dialect.llama, .ollama, .openai].map { row(.closeMidEvent, $0) }
+        Oddity.allCases.filter { $0 != .closeMidEvent && $0 != .slowlorisDeadline }.map { row($0, .llama) }
+        + [Dialect.llama, .ollama, .openai].map { row(.closeMidEvent, $0) } + [row(.slowlorisDeadline, .ollama)]
 
     @Test(arguments: cases) func anOddHTTPAnswerShipsTheValueOrFailsWithOneTrace(_ row: Row) throws {
         let server = try row.oddity.server(row.dialect).start()
