@@ -44,8 +44,8 @@ public struct GenerationUsage: Sendable, Hashable {
         self.output = output
     }
 
-    /// No generation: every count 0.
-    public static let none = GenerationUsage(
+    /// No generation: every count 0 (not `none`, which in an optional context reads as nil).
+    public static let zero = GenerationUsage(
         input: Input(totalTokenCount: 0, cachedTokenCount: 0), output: Output(totalTokenCount: 0))
 
     /// Both generations' counts added; a count is nil when either side's is unknown.

@@ -14,7 +14,7 @@ public struct GenerationOutcome<Value: Sendable>: Sendable {
     /// the answer that shipped (candidates that were rejected, retries and judge questions are
     /// not counted) — as the servers counted them (Foundation Models 27's `usage`). A count is
     /// nil where a server did not say; every count is 0 for a fallback that nothing generated.
-    public var usage: GenerationUsage = .none
+    public var usage: GenerationUsage = .zero
     /// Whether free text was cut by ``GenerationOptions/maximumResponseTokens``: the response
     /// ends there (trimmed to its last whole sentence with
     /// ``GenerationOptions/trimsToLastSentence``), as in Foundation Models. Always false for

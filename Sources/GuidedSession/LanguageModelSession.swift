@@ -35,7 +35,7 @@ public final class LanguageModelSession: Sendable {
     private struct State {
         var turns: [ScopedTurn] = []
         var policies: [ObjectIdentifier: PolicyBox] = [:]
-        var usage = GenerationUsage.none
+        var usage = GenerationUsage.zero
     }
 
     private let state = Mutex(State())

@@ -50,7 +50,7 @@ import Testing
             name: "v1", baseURL: server.baseURL + "/v1", model: "x", apiKeyVariable: nil, timeout: .seconds(10))
         let usage = try await backend.respond(to: BackendRequest(prompt: "Say hello.")).usage
         #expect(usage.input.totalTokenCount == 30 && usage.input.cachedTokenCount == nil)
-        #expect((usage + .none).input.cachedTokenCount == nil, "an unknown count stays unknown in a sum")
+        #expect((usage + .zero).input.cachedTokenCount == nil, "an unknown count stays unknown in a sum")
         #expect((usage + usage).input.totalTokenCount == 60)
     }
 

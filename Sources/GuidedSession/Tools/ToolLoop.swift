@@ -18,7 +18,7 @@ struct ToolLoop: Sendable {
         /// Every attempt at the choices.
         var attempts: [Attempt] = []
         /// The tokens the choices that were made read and wrote.
-        var usage: GenerationUsage = .none
+        var usage: GenerationUsage = .zero
         /// Why a call the request required (``GenerationOptions/ToolCallingMode/required``) was
         /// never made: the first choice's route failed, e.g. no backend in it can call tools.
         var unmetRequirement: FallbackReason?
