@@ -259,17 +259,18 @@ import Testing
     @Test func status400ContextErrorIsContextExceeded() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("POST", "/completion") { _ in
-            .json(
-                status: 400,
-                #"""
-                {"error":{"code":400,"message":"request (6002 tokens) exceeds the available context size (4096 tokens), try increasing it",\#
-                "type":"exceed_context_size_error","n_prompt_tokens":6002,"n_ctx":4096}}
-                """#)
-        }
+        server.route("POST", "/completion") { _ in Self.contextRefusal }
         let error = try #require(await backendError { try await backend(server).respond(to: Self.stepsRequest()) })
         #expect(error.code == .contextExceeded)
     }
+
+    /// llama-server's refusal of a prompt over its context, with both numbers.
+    static let contextRefusal = StubResponse.json(
+        status: 400,
+        #"""
+        {"error":{"code":400,"message":"request (6002 tokens) exceeds the available context size (4096 tokens), try increasing it",\#
+        "type":"exceed_context_size_error","n_prompt_tokens":6002,"n_ctx":4096}}
+        """#)
 
     @Test func loadingDuringCompletionIsUnavailable() async throws {
         let server = try StubHTTPServer()

@@ -57,14 +57,7 @@ import Testing
     @Test func llamaServersContextRefusalCarriesBothNumbers() async throws {
         let server = try StubHTTPServer()
         defer { server.stop() }
-        server.route("POST", "/completion") { _ in
-            .json(
-                status: 400,
-                #"""
-                {"error":{"code":400,"message":"request (6002 tokens) exceeds the available context size (4096 tokens), try increasing it",\#
-                "type":"exceed_context_size_error","n_prompt_tokens":6002,"n_ctx":4096}}
-                """#)
-        }
+        server.route("POST", "/completion") { _ in LlamaStub.contextRefusal }
         let backend = LlamaServerBackend(name: "local", baseURL: server.baseURL, timeout: .seconds(10))
         let error = try #require(await backendError { try await backend.respond(to: LlamaStub.stepsRequest()) })
         #expect(error.code == .contextExceeded)
