@@ -90,8 +90,8 @@ public struct FallbackReason: Sendable, Hashable, CustomStringConvertible {
     /// failed a check`; match on ``code``, not on this text.
     public var message: String
 
-    /// For ``Code/contextExceeded``: the smallest context tried and the tokens the request
-    /// needed there, where a backend gave them.
+    /// For ``Code/contextExceeded``: the largest context tried and the tokens the request
+    /// needed there (the nearest any backend came), where a backend gave them.
     public var contextOverflow: ContextOverflow?
 
     /// A reason of kind `code`, explained by `message` for people.
